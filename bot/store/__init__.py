@@ -1,0 +1,28 @@
+"""Persistence: games, seats, the action log, hand results, message ids and statistics."""
+
+from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.store.records import (
+    ActionCommit,
+    ActionRecord,
+    GameRecord,
+    HandResultRecord,
+    PlayerStats,
+    Seat,
+    StatsDelta,
+)
+from bot.store.store import StaleGame, Store, StoreError
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "ActionCommit",
+    "ActionRecord",
+    "GameRecord",
+    "HandResultRecord",
+    "PlayerStats",
+    "Seat",
+    "StaleGame",
+    "StatsDelta",
+    "Store",
+    "StoreError",
+]

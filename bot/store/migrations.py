@@ -1,0 +1,86 @@
+"""Schema migrations, numbered in order. The database's `PRAGMA user_version` records the
+last one applied; start-up applies the rest, each in its own transaction.
+
+Never edit a migration that has shipped: add a new one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[list[str]] = [
+    # 1: the first schema.
+    [
+        """CREATE TABLE games (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id    INTEGER,
+            channel_id  INTEGER NOT NULL,
+            thread_id   INTEGER,
+            host        TEXT NOT NULL,
+            status      TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'over', 'cancelled')),
+            variant     TEXT NOT NULL,
+            options     TEXT NOT NULL,
+            seed        INTEGER NOT NULL,
+            snapshot    TEXT,
+            version     INTEGER NOT NULL DEFAULT 0,
+            winner      INTEGER,
+            created_at  REAL NOT NULL,
+            updated_at  REAL NOT NULL
+        )""",
+        "CREATE INDEX games_by_thread ON games (thread_id, status)",
+        "CREATE INDEX games_by_guild ON games (guild_id, status)",
+        """CREATE TABLE seats (
+            game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL,
+            player   TEXT NOT NULL,
+            name     TEXT NOT NULL,
+            team     INTEGER,
+            is_ai    INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, player)
+        )""",
+        """CREATE TABLE actions (
+            game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq      INTEGER NOT NULL,
+            player   TEXT NOT NULL,
+            action   TEXT NOT NULL,
+            at       REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        """CREATE TABLE hand_results (
+            game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            hand       INTEGER NOT NULL,
+            team       INTEGER NOT NULL,
+            total      INTEGER NOT NULL,
+            breakdown  TEXT NOT NULL,
+            PRIMARY KEY (game_id, hand, team)
+        )""",
+        """CREATE TABLE messages (
+            game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            kind        TEXT NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            message_id  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, kind)
+        )""",
+        """CREATE TABLE stats (
+            guild_id     INTEGER NOT NULL,
+            player       TEXT NOT NULL,
+            variant      TEXT NOT NULL,
+            name         TEXT NOT NULL,
+            games        INTEGER NOT NULL DEFAULT 0,
+            wins         INTEGER NOT NULL DEFAULT 0,
+            canastas     INTEGER NOT NULL DEFAULT 0,
+            went_out     INTEGER NOT NULL DEFAULT 0,
+            hands        INTEGER NOT NULL DEFAULT 0,
+            hand_points  INTEGER NOT NULL DEFAULT 0,
+            best_hand    INTEGER,
+            PRIMARY KEY (guild_id, player, variant)
+        )""",
+    ],
+    # 2: players told once that their DMs are closed.
+    [
+        """CREATE TABLE dm_notices (
+            player  TEXT PRIMARY KEY,
+            at      REAL NOT NULL
+        )""",
+    ],
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,107 @@
+"""Plain rows the store hands back: no database types leak out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host: str
+    status: str  # "lobby" | "active" | "over" | "cancelled"
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    snapshot: dict[str, Any] | None
+    version: int
+    winner: int | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    player: str  # engine player id: the Discord user id as text, "ai:1" for a computer
+    name: str
+    team: int | None = None
+    is_ai: bool = False
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    seq: int
+    player: str
+    action: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True)
+class HandResultRecord:
+    hand: int
+    team: int
+    total: int
+    breakdown: dict[str, int]
+
+
+@dataclass
+class StatsDelta:
+    """What one accepted action adds to a player's statistics (applied in its transaction)."""
+
+    player: str
+    name: str
+    games: int = 0
+    wins: int = 0
+    canastas: int = 0
+    went_out: int = 0
+    hands: int = 0
+    hand_points: int = 0
+    best_hand: int | None = None
+
+    def is_empty(self) -> bool:
+        return not (
+            self.games or self.wins or self.canastas or self.went_out or self.hands
+        ) and self.best_hand is None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: str
+    name: str
+    games: int
+    wins: int
+    canastas: int
+    went_out: int
+    hands: int
+    hand_points: int
+    best_hand: int | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_hand(self) -> float:
+        return self.hand_points / self.hands if self.hands else 0.0
+
+
+@dataclass
+class ActionCommit:
+    """Everything one accepted action writes, in one transaction."""
+
+    game_id: int
+    expected_version: int
+    player: str
+    action: dict[str, Any]
+    snapshot: dict[str, Any]
+    status: str = "active"
+    winner: int | None = None
+    hand_results: list[HandResultRecord] = field(default_factory=list)
+    stats: list[StatsDelta] = field(default_factory=list)
+    variant: str = "classic"
+    guild_id: int | None = None

@@ -1,0 +1,415 @@
+"""The SQLite store: one file, WAL, migrations at start-up, one transaction per change.
+
+A single aiosqlite connection serves the whole process. Its transactions are serialized by
+`_lock`, so a coroutine never reads another one's half-written transaction. Every write
+method is all-or-nothing: on any error the transaction rolls back and the error propagates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.migrations import MIGRATIONS
+from bot.store.records import (
+    ActionCommit,
+    ActionRecord,
+    GameRecord,
+    HandResultRecord,
+    PlayerStats,
+    Seat,
+)
+
+
+class StoreError(RuntimeError):
+    """A write the store refused; nothing was changed."""
+
+
+class StaleGame(StoreError):
+    """The game moved on since it was loaded (its version changed): nothing was written."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        """Open (creating if needed) the database file and bring its schema up to date."""
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db, path)
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def migrate(self) -> int:
+        """Apply the migrations this file has not seen yet; return the schema version."""
+        async with self._lock:
+            version = await self._user_version()
+            for number, statements in enumerate(MIGRATIONS, start=1):
+                if number <= version:
+                    continue
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in statements:
+                        await self._db.execute(statement)
+                    await self._db.execute(f"PRAGMA user_version = {number}")
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._db.execute("ROLLBACK")
+                    raise
+            return await self._user_version()
+
+    async def _user_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._user_version()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._lock:
+            async with self._db.execute(sql, tuple(params)) as cursor:
+                return list(await cursor.fetchall())
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host: str,
+        host_name: str,
+        variant: str,
+        options: dict[str, Any],
+        seed: int,
+    ) -> int:
+        """A new game in the lobby, with its host in the first seat."""
+        now = time.time()
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host, variant, _dumps(options), seed, now, now),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, player, name) VALUES (?, 0, ?, ?)",
+                (game_id, host, host_name),
+            )
+        return game_id
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        """The thread's current game: the active one, else the most recent one."""
+        row = await self._fetchone(
+            "SELECT * FROM games WHERE thread_id = ? ORDER BY (status = 'active') DESC, id DESC"
+            " LIMIT 1",
+            (thread_id,),
+        )
+        return _game(row) if row else None
+
+    async def active_games(self) -> list[GameRecord]:
+        rows = await self._fetchall("SELECT * FROM games WHERE status IN ('lobby', 'active')")
+        return [_game(r) for r in rows]
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, time.time(), game_id),
+            )
+
+    async def set_status(self, game_id: int, status: str, *, expected: str | None = None) -> None:
+        """Change a game's status; with `expected`, only from that status (else StoreError)."""
+        async with self._transaction() as db:
+            sql = "UPDATE games SET status = ?, updated_at = ? WHERE id = ?"
+            params: tuple[Any, ...] = (status, time.time(), game_id)
+            if expected is not None:
+                sql += " AND status = ?"
+                params += (expected,)
+            cursor = await db.execute(sql, params)
+            if cursor.rowcount != 1:
+                raise StoreError(f"game {game_id} is not {expected or 'known'}")
+
+    # ------------------------------------------------------------------ seats
+
+    async def seats(self, game_id: int) -> list[Seat]:
+        rows = await self._fetchall(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [
+            Seat(r["seat"], r["player"], r["name"], r["team"], bool(r["is_ai"])) for r in rows
+        ]
+
+    async def add_seat(self, game_id: int, player: str, name: str, *, is_ai: bool = False) -> None:
+        """Seat a player in the lobby after the others (join order)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, player, name, is_ai) VALUES (?, "
+                "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?)",
+                (game_id, game_id, player, name, int(is_ai)),
+            )
+
+    async def remove_seat(self, game_id: int, player: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player)
+            )
+            # Close the gap so seats stay 0..n-1 in join order.
+            rows = await db.execute_fetchall(
+                "SELECT player FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+            for index, row in enumerate(rows):
+                await db.execute(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND player = ?",
+                    (index, game_id, row[0]),
+                )
+
+    async def start_game(
+        self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]
+    ) -> None:
+        """Lobby to play: the final seating and the first deal, in one transaction."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (_dumps(snapshot), time.time(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError(f"game {game_id} is not in the lobby")
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, player, name, team, is_ai)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai)) for s in seats],
+            )
+
+    # ------------------------------------------------------------------ actions
+
+    async def commit_action(self, commit: ActionCommit) -> int:
+        """Append the action, replace the snapshot, record results and stats: all or nothing.
+
+        Returns the game's new version (= number of actions). Raises `StaleGame` when the
+        game is no longer at `expected_version` (someone else committed first).
+        """
+        now = time.time()
+        new_version = commit.expected_version + 1
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
+                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    _dumps(commit.snapshot),
+                    new_version,
+                    commit.status,
+                    commit.winner,
+                    now,
+                    commit.game_id,
+                    commit.expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleGame(
+                    f"game {commit.game_id} is not at version {commit.expected_version}"
+                )
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
+                (commit.game_id, new_version, commit.player, _dumps(commit.action), now),
+            )
+            await db.executemany(
+                "INSERT INTO hand_results (game_id, hand, team, total, breakdown)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (commit.game_id, r.hand, r.team, r.total, _dumps(r.breakdown))
+                    for r in commit.hand_results
+                ],
+            )
+            for delta in commit.stats:
+                if delta.is_empty():
+                    continue
+                await db.execute(
+                    "INSERT INTO stats (guild_id, player, variant, name, games, wins, canastas,"
+                    " went_out, hands, hand_points, best_hand) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                    " ON CONFLICT (guild_id, player, variant) DO UPDATE SET"
+                    " name = excluded.name, games = games + excluded.games,"
+                    " wins = wins + excluded.wins, canastas = canastas + excluded.canastas,"
+                    " went_out = went_out + excluded.went_out, hands = hands + excluded.hands,"
+                    " hand_points = hand_points + excluded.hand_points,"
+                    " best_hand = CASE WHEN excluded.best_hand IS NULL THEN best_hand"
+                    " WHEN best_hand IS NULL THEN excluded.best_hand"
+                    " ELSE MAX(best_hand, excluded.best_hand) END",
+                    (
+                        commit.guild_id or 0,
+                        delta.player,
+                        commit.variant,
+                        delta.name,
+                        delta.games,
+                        delta.wins,
+                        delta.canastas,
+                        delta.went_out,
+                        delta.hands,
+                        delta.hand_points,
+                        delta.best_hand,
+                    ),
+                )
+        return new_version
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        rows = await self._fetchall(
+            "SELECT seq, player, action, at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [ActionRecord(r["seq"], r["player"], json.loads(r["action"]), r["at"]) for r in rows]
+
+    async def hand_results(self, game_id: int) -> list[HandResultRecord]:
+        rows = await self._fetchall(
+            "SELECT hand, team, total, breakdown FROM hand_results WHERE game_id = ?"
+            " ORDER BY hand, team",
+            (game_id,),
+        )
+        return [
+            HandResultRecord(r["hand"], r["team"], r["total"], json.loads(r["breakdown"]))
+            for r in rows
+        ]
+
+    # ------------------------------------------------------------------ messages
+
+    async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id",
+                (game_id, kind, channel_id, message_id),
+            )
+
+    async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
+        row = await self._fetchone(
+            "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
+            (game_id, kind),
+        )
+        return (row[0], row[1]) if row else None
+
+    # ------------------------------------------------------------------ players
+
+    async def note_dm_closed(self, player: str) -> bool:
+        """Remember that a player's DMs are closed; True the first time (tell them once)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO dm_notices (player, at) VALUES (?, ?)", (player, time.time())
+            )
+            return cursor.rowcount == 1
+
+    async def leaderboard(
+        self, guild_id: int | None, variant: str | None = None, limit: int = 10
+    ) -> list[PlayerStats]:
+        """This server's players by wins, then win rate, then best hand."""
+        where = "guild_id = ?"
+        params: list[Any] = [guild_id or 0]
+        if variant:
+            where += " AND variant = ?"
+            params.append(variant)
+        rows = await self._fetchall(
+            f"SELECT player, MAX(name) AS name, SUM(games) AS games, SUM(wins) AS wins,"
+            f" SUM(canastas) AS canastas, SUM(went_out) AS went_out, SUM(hands) AS hands,"
+            f" SUM(hand_points) AS hand_points, MAX(best_hand) AS best_hand"
+            f" FROM stats WHERE {where} GROUP BY player HAVING SUM(games) > 0"
+            f" ORDER BY SUM(wins) DESC, CAST(SUM(wins) AS REAL) / SUM(games) DESC,"
+            f" MAX(best_hand) DESC LIMIT ?",
+            [*params, limit],
+        )
+        return [_stats(r) for r in rows]
+
+    async def player_stats(self, guild_id: int | None, player: str) -> PlayerStats | None:
+        row = await self._fetchone(
+            "SELECT player, MAX(name) AS name, SUM(games) AS games, SUM(wins) AS wins,"
+            " SUM(canastas) AS canastas, SUM(went_out) AS went_out, SUM(hands) AS hands,"
+            " SUM(hand_points) AS hand_points, MAX(best_hand) AS best_hand"
+            " FROM stats WHERE guild_id = ? AND player = ? GROUP BY player",
+            (guild_id or 0, player),
+        )
+        return _stats(row) if row else None
+
+
+def _game(row: aiosqlite.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        host=row["host"],
+        status=row["status"],
+        variant=row["variant"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
+        version=row["version"],
+        winner=row["winner"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _stats(row: aiosqlite.Row) -> PlayerStats:
+    return PlayerStats(
+        player=row["player"],
+        name=row["name"],
+        games=row["games"] or 0,
+        wins=row["wins"] or 0,
+        canastas=row["canastas"] or 0,
+        went_out=row["went_out"] or 0,
+        hands=row["hands"] or 0,
+        hand_points=row["hand_points"] or 0,
+        best_hand=row["best_hand"],
+    )

@@ -1,0 +1,225 @@
+"""The store on a real SQLite file: migrations, round trips, all-or-nothing writes."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    SCHEMA_VERSION,
+    ActionCommit,
+    HandResultRecord,
+    Seat,
+    StaleGame,
+    StatsDelta,
+    Store,
+    StoreError,
+)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(str(tmp_path / "canasta.sqlite3"))
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def _new_game(store: Store) -> int:
+    return await store.create_game(
+        guild_id=1,
+        channel_id=2,
+        host="100",
+        host_name="Ana",
+        variant="classic",
+        options={"players": 2, "target": 5000},
+        seed=42,
+    )
+
+
+async def test_migration_from_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    store = await Store.open(str(path))
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as raw:
+        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {"games", "seats", "actions", "hand_results", "messages", "stats"} <= tables
+
+
+async def test_migrations_run_once_and_keep_data(tmp_path: Path) -> None:
+    path = str(tmp_path / "again.sqlite3")
+    store = await Store.open(path)
+    game_id = await _new_game(store)
+    await store.close()
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        game = await store.game(game_id)
+        assert game is not None and game.status == "lobby"
+    finally:
+        await store.close()
+
+
+async def test_partial_schema_is_completed(tmp_path: Path) -> None:
+    """A file at schema 1 (an older bot) gets the later migrations only."""
+    from bot.store.migrations import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for statement in MIGRATIONS[0]:
+            raw.execute(statement)
+        raw.execute("PRAGMA user_version = 1")
+    store = await Store.open(str(path))
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert await store.note_dm_closed("7") is True
+        assert await store.note_dm_closed("7") is False
+    finally:
+        await store.close()
+
+
+async def test_lobby_seats_in_join_order(store: Store) -> None:
+    game_id = await _new_game(store)
+    await store.add_seat(game_id, "200", "Bo")
+    await store.add_seat(game_id, "300", "Cy")
+    await store.remove_seat(game_id, "200")
+    await store.add_seat(game_id, "400", "Di")
+    seats = await store.seats(game_id)
+    assert [(s.seat, s.player, s.name) for s in seats] == [
+        (0, "100", "Ana"),
+        (1, "300", "Cy"),
+        (2, "400", "Di"),
+    ]
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.add_seat(game_id, "300", "Cy")
+
+
+async def test_action_round_trip(tmp_path: Path) -> None:
+    path = str(tmp_path / "trip.sqlite3")
+    store = await Store.open(path)
+    game_id = await _new_game(store)
+    await store.add_seat(game_id, "200", "Bo")
+    await store.set_thread(game_id, 555)
+    seats = [Seat(0, "200", "Bo", 0), Seat(1, "100", "Ana", 1)]
+    await store.start_game(game_id, seats, {"hand": 1, "cards": ["7H", "JK"]})
+    version = await store.commit_action(
+        ActionCommit(
+            game_id=game_id,
+            expected_version=0,
+            player="200",
+            action={"type": "draw"},
+            snapshot={"hand": 1, "cards": ["7H", "JK", "8S"]},
+            hand_results=[
+                HandResultRecord(1, 0, 450, {"melded": 450}),
+                HandResultRecord(1, 1, -20, {"in_hand": -20}),
+            ],
+            stats=[StatsDelta("200", "Bo", hands=1, hand_points=450, best_hand=450, went_out=1)],
+            guild_id=1,
+        )
+    )
+    await store.set_message(game_id, "table", 555, 999)
+    await store.close()
+
+    store = await Store.open(path)
+    try:
+        assert version == 1
+        game = await store.game(game_id)
+        assert game is not None
+        assert game.status == "active" and game.version == 1 and game.thread_id == 555
+        assert game.snapshot == {"hand": 1, "cards": ["7H", "JK", "8S"]}
+        assert game.options == {"players": 2, "target": 5000} and game.seed == 42
+        assert [(s.player, s.team) for s in await store.seats(game_id)] == [("200", 0), ("100", 1)]
+        [action] = await store.actions(game_id)
+        assert (action.seq, action.player, action.action) == (1, "200", {"type": "draw"})
+        assert [r.total for r in await store.hand_results(game_id)] == [450, -20]
+        assert await store.message(game_id, "table") == (555, 999)
+        assert (await store.game_in_thread(555)).id == game_id  # type: ignore[union-attr]
+        stats = await store.player_stats(1, "200")
+        assert stats is not None and stats.best_hand == 450 and stats.went_out == 1
+    finally:
+        await store.close()
+
+
+async def _started(store: Store) -> int:
+    game_id = await _new_game(store)
+    await store.start_game(game_id, [Seat(0, "100", "Ana", 0)], {"state": "dealt"})
+    return game_id
+
+
+async def test_a_failed_write_leaves_the_game_unchanged(store: Store) -> None:
+    game_id = await _started(store)
+    # The duplicate hand result fails after the snapshot and the action were written.
+    bad = ActionCommit(
+        game_id=game_id,
+        expected_version=0,
+        player="100",
+        action={"type": "draw"},
+        snapshot={"state": "changed"},
+        hand_results=[HandResultRecord(1, 0, 10, {}), HandResultRecord(1, 0, 20, {})],
+    )
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.commit_action(bad)
+    game = await store.game(game_id)
+    assert game is not None and game.snapshot == {"state": "dealt"} and game.version == 0
+    assert await store.actions(game_id) == []
+    assert await store.hand_results(game_id) == []
+
+
+async def test_a_stale_version_writes_nothing(store: Store) -> None:
+    game_id = await _started(store)
+    commit = ActionCommit(game_id, 0, "100", {"type": "draw"}, {"state": "one"})
+    assert await store.commit_action(commit) == 1
+    with pytest.raises(StaleGame):
+        await store.commit_action(ActionCommit(game_id, 0, "100", {"type": "x"}, {"state": "two"}))
+    game = await store.game(game_id)
+    assert game is not None and game.snapshot == {"state": "one"} and game.version == 1
+    assert len(await store.actions(game_id)) == 1
+
+
+async def test_start_only_from_the_lobby(store: Store) -> None:
+    game_id = await _started(store)
+    with pytest.raises(StoreError):
+        await store.start_game(game_id, [], {})
+    with pytest.raises(StoreError):
+        await store.set_status(game_id, "cancelled", expected="lobby")
+
+
+async def test_leaderboard_and_stats_accumulate(store: Store) -> None:
+    for winner in ("100", "100", "200"):
+        game_id = await _new_game(store)
+        await store.start_game(game_id, [Seat(0, "100", "Ana", 0), Seat(1, "200", "Bo", 1)], {})
+        await store.commit_action(
+            ActionCommit(
+                game_id,
+                0,
+                winner,
+                {"type": "discard"},
+                {},
+                status="over",
+                winner=0 if winner == "100" else 1,
+                guild_id=1,
+                stats=[
+                    StatsDelta("100", "Ana", games=1, wins=int(winner == "100"), hands=1,
+                               hand_points=100, best_hand=100, canastas=1),
+                    StatsDelta("200", "Bo", games=1, wins=int(winner == "200"), hands=1,
+                               hand_points=300, best_hand=300),
+                ],
+            )
+        )
+    board = await store.leaderboard(1)
+    assert [(p.name, p.wins, p.games) for p in board] == [("Ana", 2, 3), ("Bo", 1, 3)]
+    assert board[0].win_rate == pytest.approx(2 / 3)
+    assert board[1].best_hand == 300
+    assert await store.leaderboard(2) == []
+    assert await store.leaderboard(1, "vienna") == []
+    ana = await store.player_stats(1, "100")
+    assert ana is not None and ana.canastas == 3 and ana.average_hand == 100
