@@ -1,0 +1,25 @@
+"""Canasta rules engine: pure Python, no I/O. See ``Game``."""
+
+from .actions import (
+                      Action,
+                      AnswerGoOut,
+                      AskToGoOut,
+                      Concede,
+                      Discard,
+                      Draw,
+                      Meld,
+                      TakePile,
+                      action_from_dict,
+                      action_to_dict,
+)
+from .cards import Card, card, format_cards, parse_cards
+from .game import Game, IllegalMove
+from .rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules, variant
+from .scoring import BREAKDOWN_KEYS, HandResult
+
+__all__ = [
+    "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede", "Discard",
+    "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile", "VARIANTS",
+    "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "card", "format_cards",
+    "parse_cards", "variant",
+]

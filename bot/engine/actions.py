@@ -1,0 +1,130 @@
+"""The moves a player can make. Small dataclasses whose cards are canonical text, so an action
+serialises to JSON as it is and an action log replays a game exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, parse_cards
+
+
+def _texts(cards: Any) -> list[str]:
+    if isinstance(cards, str | Card):
+        cards = [cards] if isinstance(cards, Card) else cards
+    return [c.text for c in parse_cards(cards)]
+
+
+def _groups(groups: Any) -> list[list[str]]:
+    if isinstance(groups, str):
+        groups = [g for g in groups.split(",") if g.strip()]
+    return [_texts(g) for g in groups]
+
+
+@dataclass
+class Draw:
+    """Draw from the stock (on an empty stock: decline the pile, which ends the hand)."""
+
+    kind = "draw"
+
+
+@dataclass
+class TakePile:
+    """Take the discard pile: ``cards`` from the hand are melded with the top card (none: the top
+    card is laid off on the side's meld of its rank); ``melds`` are further new melds."""
+
+    cards: list[str] = field(default_factory=list)
+    melds: list[list[str]] = field(default_factory=list)
+    kind = "take_pile"
+
+    def __post_init__(self) -> None:
+        self.cards = _texts(self.cards)
+        self.melds = _groups(self.melds)
+
+
+@dataclass
+class Meld:
+    """New melds (``groups``) and lay-offs (``add``: meld rank or index -> cards)."""
+
+    groups: list[list[str]] = field(default_factory=list)
+    add: dict[Any, list[str]] = field(default_factory=dict)
+    kind = "meld"
+
+    def __post_init__(self) -> None:
+        self.groups = _groups(self.groups)
+        self.add = {k: _texts(v) for k, v in dict(self.add).items()}
+
+
+@dataclass
+class Discard:
+    """Discard one card, ending the turn (going out if it is the last card)."""
+
+    card: str = ""
+    kind = "discard"
+
+    def __post_init__(self) -> None:
+        cards = _texts(self.card)
+        if len(cards) != 1:
+            raise ValueError("discard exactly one card")
+        self.card = cards[0]
+
+
+@dataclass
+class AskToGoOut:
+    """"Partner, may I go out?" (after drawing, once a turn)."""
+
+    kind = "ask"
+
+
+@dataclass
+class AnswerGoOut:
+    """The partner's binding answer to "may I go out?"."""
+
+    yes: bool = False
+    kind = "answer"
+
+
+@dataclass
+class Concede:
+    """British "Acaba": concede the hand (the opponents score the concession)."""
+
+    kind = "concede"
+
+
+Action = Draw | TakePile | Meld | Discard | AskToGoOut | AnswerGoOut | Concede
+_KINDS: dict[str, type] = {c.kind: c for c in (Draw, TakePile, Meld, Discard, AskToGoOut,
+                                               AnswerGoOut, Concede)}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """JSON-safe form; ``Meld.add`` keeps its keys' types (rank text or index)."""
+    if isinstance(action, Draw | AskToGoOut | Concede):
+        return {"kind": action.kind}
+    if isinstance(action, TakePile):
+        return {"kind": action.kind, "cards": list(action.cards),
+                "melds": [list(g) for g in action.melds]}
+    if isinstance(action, Meld):
+        return {"kind": action.kind, "groups": [list(g) for g in action.groups],
+                "add": [[k, list(v)] for k, v in action.add.items()]}
+    if isinstance(action, Discard):
+        return {"kind": action.kind, "card": action.card}
+    if isinstance(action, AnswerGoOut):
+        return {"kind": action.kind, "yes": bool(action.yes)}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_dict(d: dict[str, Any]) -> Action:
+    kind = d.get("kind")
+    if kind not in _KINDS:
+        raise ValueError(f"unknown action kind {kind!r}")
+    if kind == "take_pile":
+        return TakePile(cards=d.get("cards", []), melds=d.get("melds", []))
+    if kind == "meld":
+        add = d.get("add", [])
+        return Meld(groups=d.get("groups", []),
+                    add=dict((k, v) for k, v in add) if isinstance(add, list) else add)
+    if kind == "discard":
+        return Discard(card=d["card"])
+    if kind == "answer":
+        return AnswerGoOut(yes=bool(d.get("yes")))
+    return _KINDS[kind]()

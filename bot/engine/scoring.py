@@ -1,0 +1,58 @@
+"""Scoring a finished hand (A.11) and the result record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .melds import TableMeld
+from .rules import Rules
+
+BREAKDOWN_KEYS = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties")
+
+
+@dataclass
+class HandResult:
+    """One hand's score: ``total[team]`` and its ``breakdown[team]`` by the keys above."""
+
+    hand: int
+    total: list[int]
+    breakdown: list[dict[str, int]]
+    went_out: str | None = None
+    concealed: bool = False
+    reason: str = "went_out"   # went_out | stock | red_three | concession
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand, "total": list(self.total),
+                "breakdown": [dict(b) for b in self.breakdown], "went_out": self.went_out,
+                "concealed": self.concealed, "reason": self.reason, "extra": dict(self.extra)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> HandResult:
+        return cls(hand=d["hand"], total=list(d["total"]),
+                   breakdown=[dict(b) for b in d["breakdown"]], went_out=d.get("went_out"),
+                   concealed=d.get("concealed", False), reason=d.get("reason", "went_out"),
+                   extra=dict(d.get("extra", {})))
+
+
+def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_out: int,
+                   hand_points: int, red_threes_in_hand: int, penalties: int) -> dict[str, int]:
+    """The six parts of one side's hand score."""
+    canastas = 0
+    has_canasta = False
+    for m in melds:
+        kind = m.kind(rules)
+        if kind is not None:
+            has_canasta = True
+            canastas += rules.natural_canasta if kind == "natural" else rules.mixed_canasta
+    red = rules.red_three_value(red_threes) if red_threes else 0
+    plus = has_canasta if rules.red_threes_need_canasta else bool(melds)
+    return {
+        "melded": sum(m.points for m in melds),
+        "canastas": canastas,
+        "red_threes": red if plus else -red,
+        "going_out": going_out,
+        "in_hand": -hand_points,
+        "penalties": -(penalties + red_threes_in_hand * rules.red_three_in_hand_penalty),
+    }

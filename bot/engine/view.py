@@ -1,0 +1,78 @@
+"""What one player may see: the only input of the renderer and of computer players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import format_cards
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Event fields only their own player may see (the cards he drew).
+_PRIVATE = {"draw": ("cards",)}
+
+
+def public_event(event: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    hidden = _PRIVATE.get(event["type"])
+    if not hidden or event.get("player") == viewer:
+        return dict(event)
+    return {k: v for k, v in event.items() if k not in hidden}
+
+
+def team_name(game: Game, team: int) -> str:
+    return " & ".join(game.members[team])
+
+
+def make_view(game: Game, player: str | None) -> dict[str, Any]:
+    r = game.rules
+    team = game._team.get(player) if player is not None else None
+    top = game.pile[-1] if game.pile else None
+    block = game.pile_block(team if team is not None else 0)
+    teams = []
+    for t in range(r.teams):
+        melds = []
+        for m in game.team_melds[t].values():
+            melds.append({"rank": m.rank, "cards": [c.text for c in m.cards],
+                          "count": len(m.cards), "wilds": m.wilds, "points": m.points,
+                          "canasta": m.kind(r)})
+        teams.append({"index": t, "members": list(game.members[t]),
+                      "score": game.scores[t], "minimum": game.minimums[t],
+                      "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
+                      "red_threes": [c.text for c in game.red3[t]]})
+    return {
+        "variant": r.name,
+        "rules": {"players": r.players, "teams": r.teams, "target": r.target,
+                  "canastas_to_go_out": r.canastas_to_go_out, "draw": r.draw},
+        "player": player,
+        "team": team,
+        "hand_number": game.hand_number,
+        "phase": game.phase,
+        "turn": game.turn,
+        "hand": [c.text for c in game.hands[player]] if player is not None else [],
+        "just_arrived": ([c.text for c in game.just_arrived.get(player, [])]
+                         if player is not None else []),
+        "players": [{"name": p, "seat": i, "team": game._team[p],
+                     "cards": len(game.hands[p]), "active": p in game.order}
+                    for i, p in enumerate(game.players)],
+        "order": list(game.order),
+        "teams": teams,
+        "pile": {"size": len(game.pile), "top": top.text if top else None,
+                 "frozen": game.pile_frozen_for(team) if team is not None else (
+                     game.pile_wilds > 0 or game.start_frozen),
+                 "frozen_all": game.pile_wilds > 0 or game.start_frozen
+                 or r.pile_always_frozen,
+                 "blocked": block if block in ("wild", "black_three", "canasta") else None},
+        "stock": len(game.stock),
+        "scores": game.scores,
+        "question": dict(game.question) if game.question else None,
+        "permission": None if game.permission is None else ("yes" if game.permission else "no"),
+        "asked": game.asked,
+        "history": [public_event(e, player) for e in game.history],
+        "results": [x.to_dict() for x in game.results],
+        "winner": game.winner,
+        "team_names": [team_name(game, t) for t in range(r.teams)],
+    }
+
+
+__all__ = ["make_view", "public_event", "format_cards"]
