@@ -1,0 +1,73 @@
+import pytest
+
+from bot.engine import VARIANTS, Game, variant
+
+
+def test_variant_names():
+    for name in ("classic", "vienna", "british", "uruguayan"):
+        assert name in VARIANTS
+        assert variant(name).name == name
+
+
+def test_unknown_variant_and_option_raise():
+    with pytest.raises(ValueError, match="unknown variant"):
+        variant("canasta-royale")
+    with pytest.raises(ValueError, match="unknown option"):
+        variant("classic", 4, jokers_wild=True)
+    with pytest.raises(ValueError):
+        variant("classic", 7)
+    with pytest.raises(ValueError):
+        variant("classic", 4, teams=3)
+    with pytest.raises(ValueError):
+        variant("classic", 4, target=-5)
+
+
+def test_target_and_documented_alternatives_as_options():
+    r = variant("classic", 4, target=3000, one_card_rule=False)
+    assert r.target == 3000 and not r.one_card_rule
+
+
+@pytest.mark.parametrize(("players", "options", "hand", "draw", "teams", "canastas", "deck"), [
+    (2, {}, 15, 2, 2, 2, 108),
+    (3, {}, 13, 1, 3, 1, 108),
+    (4, {}, 11, 1, 2, 1, 108),
+    (5, {}, 11, 1, 2, 1, 108),
+    (6, {}, 13, 1, 2, 2, 162),
+    (6, {"teams": 3}, 13, 1, 3, 2, 162),
+])
+def test_table_sizes(players, options, hand, draw, teams, canastas, deck):
+    r = variant("classic", players, **options)
+    assert (r.hand_size, r.draw, r.teams, r.canastas_to_go_out, r.deck_size) == (
+        hand, draw, teams, canastas, deck)
+
+
+def test_six_player_targets_and_red_threes():
+    two = variant("classic", 6)
+    three = variant("classic", 6, teams=3)
+    assert two.target == 10000 and three.target == 7500
+    assert two.red_three_value(4) == 400
+    assert two.red_three_value(5) == 1000 and two.red_three_value(6) == 1200
+    assert two.minimum_for(7500) == 150 and two.minimum_for(7495) == 120
+    assert variant("classic").red_three_value(4) == 800
+
+
+@pytest.mark.parametrize(("score", "minimum"), [
+    (-5, 15), (-2000, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120),
+    (4995, 120)])
+def test_initial_meld_table(score, minimum):
+    assert variant("classic").minimum_for(score) == minimum
+    g = Game.from_position(variant("classic"), ["a", "b", "c", "d"], hands={"a": "4c"},
+                           scores=[score, 0])
+    assert g.view("a")["teams"][0]["minimum"] == minimum
+
+
+def test_seating_teams_by_seat_order():
+    g = Game.new(variant("classic", 6, teams=3), list("abcdef"), seed=1)
+    assert [g.team_of(p) for p in "abcdef"] == [0, 1, 2, 0, 1, 2]
+    g = Game.new(variant("classic", 4), list("abcd"), seed=1)
+    assert [g.team_of(p) for p in "abcd"] == [0, 1, 0, 1]
+
+
+def test_rules_summary_mentions_variant_rules():
+    text = "\n".join(variant("vienna").summary())
+    assert "plus with a canasta" in text and "never more wilds than naturals" in text
