@@ -1,0 +1,95 @@
+"""The Discord client: opens the store, loads the cogs and syncs the commands at start-up."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.service import GameService, Refused
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores")
+
+
+class CanastaBot(commands.Bot):
+    """A `commands.Bot` whose `service` runs the games; cogs reach it as `bot.service`."""
+
+    def __init__(self, settings: Settings, *, seed: int | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self.settings = settings
+        self.seed = seed
+        self._store: Store | None = None
+        self._service: GameService | None = None
+        self.tree.on_error = self.on_app_command_error
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("the store opens in setup_hook")
+        return self._store
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the service starts in setup_hook")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self._store = await Store.open(self.settings.database)
+        self._service = GameService(
+            self._store, seed=self.seed, default_variant=self.settings.default_variant
+        )
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info("ready: database %s, %d commands", self.settings.database,
+                 len(self.tree.get_commands()))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._store is not None:
+                store, self._store = self._store, None
+                await store.close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Last line of defence: the player hears something, the log gets the details."""
+        original = getattr(error, "original", error)
+        if isinstance(original, Refused):
+            text = str(original)
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You cannot use that command here."
+        else:
+            log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
+                      exc_info=original)
+            text = "Something went wrong on my side. Please try again (/table shows the game)."
+        await reply_privately(interaction, text)
+
+
+async def reply_privately(interaction: discord.Interaction, text: str) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)

@@ -1,0 +1,21 @@
+"""Custom ids of the persistent buttons. They carry the game id, so a click finds its game
+after a restart without any in-memory state; the cogs register `DynamicItem`s whose
+templates are the patterns below."""
+
+from __future__ import annotations
+
+LOBBY = r"canasta:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|cancel)"
+ANSWER = r"canasta:answer:(?P<game>[0-9]+):(?P<answer>yes|no)"
+REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
+
+
+def lobby(game_id: int, verb: str) -> str:
+    return f"canasta:lobby:{game_id}:{verb}"
+
+
+def answer(game_id: int, yes: bool) -> str:
+    return f"canasta:answer:{game_id}:{'yes' if yes else 'no'}"
+
+
+def rematch(game_id: int) -> str:
+    return f"canasta:rematch:{game_id}"

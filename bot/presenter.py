@@ -1,0 +1,219 @@
+"""Turns a service `Outcome` into Discord messages: hands by DM, the table in the thread,
+the "may I go out?" prompt, score sheets, and the end of the game.
+
+Everything here runs after the action was committed; nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import custom_ids
+from bot.pictures import as_file, picture
+from bot.service import GameService, LiveGame, Outcome
+from bot.service.narrate import Narrator, pretty
+from bot.service.views import named_view
+
+if TYPE_CHECKING:
+    from bot.client import CanastaBot
+
+log = logging.getLogger(__name__)
+
+DM_HELP = (
+    "I could not DM you your hand, so here it is privately. To get it by DM: open this server's "
+    "menu > Privacy Settings and turn on Direct Messages (or allow DMs from server members)."
+)
+
+
+def caption(view: dict[str, Any], game_id: int) -> str:
+    """What the hand's owner may do now, in one or two lines."""
+    me = view.get("player")
+    hand = view.get("hand") or []
+    head = f"Canasta #{game_id}, hand {view.get('hand_number')}: your {len(hand)} cards."
+    arrived = view.get("just_arrived") or []
+    if arrived:
+        head += f" New: {' '.join(pretty(c) for c in arrived)}."
+    phase, turn = view.get("phase"), view.get("turn")
+    question = view.get("question") or {}
+    pile = view.get("pile") or {}
+    if phase == "over":
+        todo = "The game is over."
+    elif phase == "permission" and me in (question.get("partners") or []):
+        todo = (f"{question.get('asker')} asks you: may I go out? "
+                "Answer with the buttons in the game thread.")
+    elif turn != me:
+        todo = f"Waiting for {turn}."
+    elif phase == "draw":
+        top = pile.get("top")
+        todo = "Your turn: /draw from the stock"
+        if top:
+            todo += f", or /pickup the pile (top {pretty(top)}"
+            todo += ", frozen)" if pile.get("frozen") else ")"
+        todo += "."
+    elif phase == "play":
+        todo = "Your turn: /meld if you like, then /discard a card"
+        if view.get("rules", {}).get("teams", 0) < view.get("rules", {}).get("players", 0):
+            todo += " (/goout asks your partner first)"
+        todo += "."
+    else:
+        todo = f"Waiting for {turn}."
+    return f"{head}\n{todo}"
+
+
+class Presenter:
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    # ------------------------------------------------------------------ channels
+
+    async def channel(self, channel_id: int | None) -> discord.abc.Messageable | None:
+        if channel_id is None:
+            return None
+        found = self.bot.get_channel(channel_id)
+        if found is None:
+            try:
+                found = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return found if isinstance(found, discord.abc.Messageable) else None
+
+    # ------------------------------------------------------------------ hands
+
+    async def send_hand(
+        self, live: LiveGame, player: str, interaction: discord.Interaction | None
+    ) -> tuple[str, bytes] | None:
+        """DM one player's hand. When the DM fails, returns (caption, png) for the caller to
+        show privately if it can (it can only for the player who is interacting)."""
+        if player.startswith("ai:"):
+            return None
+        view = named_view(live.game.view(player), live.names)
+        png = await picture("hand", view)
+        text = caption(view, live.record.id)
+        try:
+            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+            await user.send(text, file=as_file(png, "hand.png"))
+            return None
+        except (discord.HTTPException, ValueError) as exc:
+            log.info("DM to %s failed (%s)", player, getattr(exc, "code", exc))
+            return text, png
+
+    async def deliver_hands(
+        self, live: LiveGame, players: list[str], interaction: discord.Interaction | None
+    ) -> None:
+        actor = str(interaction.user.id) if interaction is not None else None
+        thread = await self.channel(live.record.thread_id)
+        for player in players:
+            failed = await self.send_hand(live, player, interaction)
+            if failed is None:
+                continue
+            text, png = failed
+            first_time = await self.service.store.note_dm_closed(player)
+            if player == actor and interaction is not None:
+                note = f"\n{DM_HELP}" if first_time else ""
+                await send_private(interaction, text + note, file=as_file(png, "hand.png"))
+            elif first_time and thread is not None:
+                await thread.send(
+                    f"<@{player}>, I cannot DM you your hand. Use /hand here to see it, "
+                    "and allow DMs from this server's members to get it automatically."
+                )
+
+    # ------------------------------------------------------------------ outcome
+
+    async def deliver(
+        self, interaction: discord.Interaction, outcome: Outcome, *, lead: str | None = None
+    ) -> None:
+        """Everything that follows an accepted action, in the order players expect."""
+        live = await self.service.live(outcome.game_id)
+        names = live.names
+        public = named_view(live.game.view(None), names)
+        narrator = Narrator(names, public.get("team_names") or [])
+        summary = narrator.summary(outcome.events)
+        if lead:
+            summary = f"{lead} {summary}".strip()
+
+        await send_private(interaction, f"Done. {summary}" if summary else "Done.")
+        await self.deliver_hands(live, outcome.hands_changed, interaction)
+
+        thread = await self.channel(live.record.thread_id)
+        if thread is None:
+            return
+        for end in outcome.hands_ended:
+            if outcome.game_over and end is outcome.hands_ended[-1]:
+                break
+            sheet = await picture("scores", public)
+            await thread.send(f"Hand {end.hand} is over.", file=as_file(sheet, "scores.png"))
+        if outcome.game_over:
+            await self.post_game_over(live, public, narrator, summary, thread)
+            return
+        table = await picture("table", public)
+        message = await thread.send(summary or "The table:", file=as_file(table, "table.png"))
+        await self.service.store.set_message(live.record.id, "table", message.channel.id,
+                                             message.id)
+        if outcome.question is not None:
+            await self.post_question(live, outcome, thread)
+
+    async def post_question(
+        self, live: LiveGame, outcome: Outcome, thread: discord.abc.Messageable
+    ) -> None:
+        question = outcome.question
+        assert question is not None
+        names = live.names
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Yes", style=discord.ButtonStyle.success,
+                                        custom_id=custom_ids.answer(live.record.id, True)))
+        view.add_item(discord.ui.Button(label="No", style=discord.ButtonStyle.danger,
+                                        custom_id=custom_ids.answer(live.record.id, False)))
+        mentions = " ".join(f"<@{p}>" for p in question.partners if not p.startswith("ai:"))
+        message = await thread.send(
+            f"{mentions} {names.get(question.asker, question.asker)} asks: "
+            "partner, may I go out?".strip(),
+            view=view,
+        )
+        await self.service.store.set_message(live.record.id, "question", message.channel.id,
+                                             message.id)
+
+    async def post_game_over(
+        self,
+        live: LiveGame,
+        public: dict[str, Any],
+        narrator: Narrator,
+        summary: str,
+        thread: discord.abc.Messageable,
+    ) -> None:
+        winner = public.get("winner")
+        scores = public.get("scores") or []
+        final = ", ".join(f"{narrator.side(t)} {s}" for t, s in enumerate(scores))
+        sheet = await picture("scores", public)
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+                                        custom_id=custom_ids.rematch(live.record.id)))
+        text = f"{summary}\n**Game over: {narrator.side(winner)} win.** Final score: {final}."
+        await thread.send(text.strip(), file=as_file(sheet, "scores.png"), view=view)
+
+    async def post_table(self, live: LiveGame, thread: discord.abc.Messageable, text: str) -> None:
+        public = named_view(live.game.view(None), live.names)
+        table = await picture("table", public)
+        message = await thread.send(text, file=as_file(table, "table.png"))
+        await self.service.store.set_message(live.record.id, "table", message.channel.id,
+                                             message.id)
+
+
+async def send_private(
+    interaction: discord.Interaction, text: str, *, file: discord.File | None = None
+) -> None:
+    """An ephemeral reply, whether or not the interaction was answered already."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)

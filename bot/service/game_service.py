@@ -1,0 +1,450 @@
+"""GameService: the one place where games change. Discord-free.
+
+Every change follows the same path: take the game's lock, load it (memory, else the store),
+apply the action to a copy with the engine, commit action + snapshot in one transaction, and
+only then swap the copy in. A refused move or a failed write leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import (
+    AnswerGoOut,
+    Game,
+    IllegalMove,
+    Rules,
+    action_to_dict,
+    variant,
+)
+from bot.service.outcome import HandEnd, LobbyState, Outcome, Question, Refused
+from bot.service.seating import SeatDraw, draw_for_seats
+from bot.service.views import named_view
+from bot.store import (
+    ActionCommit,
+    GameRecord,
+    HandResultRecord,
+    PlayerStats,
+    Seat,
+    StatsDelta,
+    Store,
+    StoreError,
+)
+
+SEATINGS = ("drawn", "join")
+
+
+@dataclass
+class LiveGame:
+    """A game in play, held in memory between actions."""
+
+    record: GameRecord
+    game: Game
+    version: int
+    status: str
+    seats: list[Seat]
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.player: s.name for s in self.seats}
+
+    @property
+    def players(self) -> list[str]:
+        return [s.player for s in self.seats]
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed: int | None = None,
+        default_variant: str = "classic",
+        cache_size: int = 5000,
+    ) -> None:
+        self.store = store
+        self.seed = seed
+        self.default_variant = default_variant
+        self._cache: OrderedDict[int, LiveGame] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: everything that changes one game runs under it, one at a time."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ------------------------------------------------------------------ lobby
+
+    async def new_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host: str,
+        host_name: str,
+        variant_name: str | None = None,
+        players: int = 4,
+        teams: int | None = None,
+        target: int | None = None,
+        seating: str = "drawn",
+    ) -> LobbyState:
+        name = (variant_name or self.default_variant).strip().lower()
+        rules = _rules(name, players, teams, target)
+        if seating not in SEATINGS:
+            raise Refused(f"Seating must be one of: {', '.join(SEATINGS)}.")
+        options = {"players": players, "teams": teams, "target": target, "seating": seating}
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
+        game_id = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=host,
+            host_name=host_name,
+            variant=rules.name,
+            options=options,
+            seed=seed,
+        )
+        return await self.lobby(game_id)
+
+    async def lobby(self, game_id: int) -> LobbyState:
+        record = await self._record(game_id)
+        rules = _rules(record.variant, record.options["players"], record.options.get("teams"),
+                       record.options.get("target"))
+        return LobbyState(
+            game_id=record.id,
+            host=record.host,
+            status=record.status,
+            variant=record.variant,
+            players=rules.players,
+            teams=rules.teams,
+            target=rules.target,
+            seating=record.options.get("seating", "drawn"),
+            seats=await self.store.seats(game_id),
+            thread_id=record.thread_id,
+        )
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        await self.store.set_thread(game_id, thread_id)
+        self._cache.pop(game_id, None)
+
+    async def join(self, game_id: int, player: str, name: str) -> LobbyState:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if any(s.player == player for s in lobby.seats):
+                raise Refused("You already have a seat at this table.")
+            if lobby.full:
+                raise Refused("This table is full.")
+            await self.store.add_seat(game_id, player, name)
+            return await self.lobby(game_id)
+
+    async def leave(self, game_id: int, player: str) -> LobbyState:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if not any(s.player == player for s in lobby.seats):
+                raise Refused("You do not have a seat at this table.")
+            if player == lobby.host:
+                raise Refused("The host cannot leave; cancel the game instead.")
+            await self.store.remove_seat(game_id, player)
+            return await self.lobby(game_id)
+
+    async def cancel(self, game_id: int, player: str) -> LobbyState:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if player != lobby.host:
+                raise Refused("Only the host can cancel this game.")
+            await self.store.set_status(game_id, "cancelled", expected="lobby")
+            return await self.lobby(game_id)
+
+    async def start(self, game_id: int, player: str) -> tuple[LobbyState, Outcome, list[SeatDraw]]:
+        """Seat the players (drawn or in join order) and deal the first hand."""
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if player != lobby.host:
+                raise Refused("Only the host can start the game.")
+            if not lobby.full:
+                raise Refused(f"Wait for all {lobby.players} seats to fill "
+                              f"({len(lobby.seats)} taken).")
+            record = await self._record(game_id)
+            joined = [s.player for s in lobby.seats]
+            draws: list[SeatDraw] = []
+            order = joined
+            if lobby.seating == "drawn":
+                order, draws = draw_for_seats(joined, lobby.teams, random.Random(record.seed))
+            outcome = await self._deal(record, order, {s.player: s.name for s in lobby.seats})
+            return await self.lobby(game_id), outcome, draws
+
+    async def rematch(self, game_id: int, player: str) -> tuple[LobbyState, Outcome]:
+        """The same table plays again in the same thread, with the same seats."""
+        async with self.lock(game_id):
+            record = await self._record(game_id)
+            if record.status != "over":
+                raise Refused("This game is not over yet.")
+            seats = await self.store.seats(game_id)
+            if player not in {s.player for s in seats}:
+                raise Refused("Only the players of this game can ask for a rematch.")
+            if record.thread_id is not None:
+                current = await self.store.game_in_thread(record.thread_id)
+                if current is not None and current.id != game_id:
+                    raise Refused("The rematch has already started.")
+            names = {s.player: s.name for s in seats}
+            seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
+            new_id = await self.store.create_game(
+                guild_id=record.guild_id,
+                channel_id=record.channel_id,
+                host=player,
+                host_name=names[player],
+                variant=record.variant,
+                options=record.options,
+                seed=seed,
+            )
+            for seat in seats:
+                if seat.player != player:
+                    await self.store.add_seat(new_id, seat.player, seat.name)
+            if record.thread_id is not None:
+                await self.store.set_thread(new_id, record.thread_id)
+            new_record = await self._record(new_id)
+            outcome = await self._deal(new_record, [s.player for s in seats], names)
+            return await self.lobby(new_id), outcome
+
+    async def _deal(self, record: GameRecord, order: list[str], names: dict[str, str]) -> Outcome:
+        options = record.options
+        rules = _rules(record.variant, options["players"], options.get("teams"),
+                       options.get("target"))
+        game = Game.new(rules, order, record.seed)
+        seats = [Seat(i, p, names[p], game.team_of(p)) for i, p in enumerate(order)]
+        try:
+            await self.store.start_game(record.id, seats, game.to_dict())
+        except StoreError as exc:
+            raise Refused("This game has already started.") from exc
+        fresh = await self._record(record.id)
+        self._remember(LiveGame(fresh, game, 0, "active", seats))
+        return Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
+                       new_deal=True)
+
+    async def _open_lobby(self, game_id: int) -> LobbyState:
+        lobby = await self.lobby(game_id)
+        if lobby.status != "lobby":
+            raise Refused({"active": "This game has already started.",
+                           "over": "This game is over.",
+                           "cancelled": "This game was cancelled."}.get(lobby.status,
+                                                                        "This game is closed."))
+        return lobby
+
+    # ------------------------------------------------------------------ play
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        live = next((g for g in self._cache.values() if g.record.thread_id == thread_id
+                     and g.status == "active"), None)
+        if live is not None:
+            return live.record
+        return await self.store.game_in_thread(thread_id)
+
+    async def act(self, game_id: int, player: str, action: Any) -> Outcome:
+        """Apply one player's action; commit it; return what happened."""
+        async with self.lock(game_id):
+            live = await self._live(game_id)
+            if live.status != "active":
+                raise Refused("This game is over." if live.status == "over"
+                              else "This game is not being played.")
+            if player not in live.names:
+                raise Refused("You are not playing in this game.")
+            before = live.game
+            hands_before = {p: _hand_key(before, p) for p in live.players}
+            hand_number = before.hand_number
+            results_before = len(before.results)
+
+            work = Game.from_dict(before.to_dict())
+            try:
+                events = work.apply(player, action)
+            except IllegalMove as exc:
+                raise Refused(_with_names(str(exc), live.names)) from None
+
+            outcome = Outcome(game_id=game_id, player=player, events=list(events))
+            outcome.new_deal = work.hand_number != hand_number and work.phase != "over"
+            outcome.hands_changed = [
+                p for p in live.players
+                if outcome.new_deal or _hand_key(work, p) != hands_before[p]
+            ]
+            if work.phase == "permission":
+                question = work.view(player).get("question") or {}
+                outcome.question = Question(question.get("asker", player),
+                                            list(question.get("partners") or []))
+            if isinstance(action, AnswerGoOut):
+                outcome.answered = bool(action.yes)
+            outcome.hands_ended = _hand_ends(work, results_before, events)
+            outcome.winner = work.winner
+            outcome.game_over = work.phase == "over"
+
+            record = live.record
+            commit = ActionCommit(
+                game_id=game_id,
+                expected_version=live.version,
+                player=player,
+                action=action_to_dict(action),
+                snapshot=work.to_dict(),
+                status="over" if outcome.game_over else "active",
+                winner=outcome.winner,
+                hand_results=[
+                    HandResultRecord(end.hand, team, total, end.breakdown[team])
+                    for end in outcome.hands_ended for team, total in enumerate(end.totals)
+                ],
+                stats=_stats_deltas(live, work, player, events, outcome),
+                variant=record.variant,
+                guild_id=record.guild_id,
+            )
+            try:
+                outcome.version = await self.store.commit_action(commit)
+            except BaseException:
+                self._cache.pop(game_id, None)  # the store holds the truth: reload next time
+                raise
+            live.game = work
+            live.version = outcome.version
+            live.status = commit.status
+            return outcome
+
+    # ------------------------------------------------------------------ reading
+
+    async def live(self, game_id: int) -> LiveGame:
+        async with self.lock(game_id):
+            return await self._live(game_id)
+
+    async def view(self, game_id: int, player: str | None) -> dict[str, Any]:
+        """What `player` may see (None: what anyone watching the table may see), with names."""
+        live = await self.live(game_id)
+        return named_view(_view(live.game, player), live.names)
+
+    async def hand(self, game_id: int, player: str) -> list[str]:
+        live = await self.live(game_id)
+        if player not in live.names:
+            raise Refused("You are not playing in this game.")
+        return [c.text for c in live.game.hand(player)]
+
+    async def rules_summary(self, game_id: int | None) -> tuple[str, list[str]]:
+        if game_id is None:
+            rules = variant(self.default_variant)
+        else:
+            rules = (await self.live(game_id)).game.rules
+        return rules.name, _summary(rules)
+
+    async def leaderboard(self, guild_id: int | None, variant_name: str | None = None
+                          ) -> list[PlayerStats]:
+        return await self.store.leaderboard(guild_id, variant_name)
+
+    async def player_stats(self, guild_id: int | None, player: str) -> PlayerStats | None:
+        return await self.store.player_stats(guild_id, player)
+
+    # ------------------------------------------------------------------ cache
+
+    async def _record(self, game_id: int) -> GameRecord:
+        record = await self.store.game(game_id)
+        if record is None:
+            raise Refused("There is no such game.")
+        return record
+
+    async def _live(self, game_id: int) -> LiveGame:
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+            return live
+        record = await self._record(game_id)
+        if record.snapshot is None:
+            raise Refused("This game has not started yet.")
+        live = LiveGame(record, Game.from_dict(record.snapshot), record.version, record.status,
+                        await self.store.seats(game_id))
+        self._remember(live)
+        return live
+
+    def _remember(self, live: LiveGame) -> None:
+        self._cache[live.record.id] = live
+        self._cache.move_to_end(live.record.id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self) -> None:
+        """Drop every game held in memory (they reload from the store on demand)."""
+        self._cache.clear()
+
+
+def _rules(name: str, players: int, teams: int | None, target: int | None) -> Rules:
+    options: dict[str, Any] = {}
+    if teams is not None:
+        options["teams"] = teams
+    if target is not None:
+        options["target"] = target
+    try:
+        return variant(name, players, **options)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+def _summary(rules: Rules) -> list[str]:
+    summary = getattr(rules, "summary", None)
+    if callable(summary):
+        return list(summary())
+    return [f"{rules.name}: {rules.players} players, game to {rules.target}."]
+
+
+def _with_names(text: str, names: dict[str, str]) -> str:
+    """Engine messages name players by id; people know them by name."""
+    for player, name in sorted(names.items(), key=lambda item: -len(item[0])):
+        text = text.replace(player, name)
+    return text
+
+
+def _hand_key(game: Game, player: str) -> tuple[str, ...]:
+    return tuple(sorted(c.text for c in game.hand(player)))
+
+
+def _view(game: Game, player: str | None) -> dict[str, Any]:
+    if player is not None:
+        return game.view(player)
+    try:
+        return game.view(None)  # type: ignore[arg-type]
+    except (TypeError, ValueError, KeyError):
+        view = game.view(game.turn)
+        view.update(player=None, hand=[], just_arrived=[])
+        return view
+
+
+def _hand_ends(game: Game, results_before: int, events: list[dict[str, Any]]) -> list[HandEnd]:
+    ends: list[HandEnd] = []
+    results = game.results
+    went_out_by_hand = {e.get("hand"): e.get("went_out") for e in events
+                        if e.get("type") == "hand_end"}
+    for index in range(results_before, len(results)):
+        result = results[index]
+        hand = index + 1
+        went_out = getattr(result, "went_out", None) or went_out_by_hand.get(hand)
+        ends.append(HandEnd(hand, list(result.total), [dict(b) for b in result.breakdown],
+                            went_out))
+    return ends
+
+
+def _stats_deltas(live: LiveGame, game: Game, player: str, events: list[dict[str, Any]],
+                  outcome: Outcome) -> list[StatsDelta]:
+    deltas = {s.player: StatsDelta(s.player, s.name) for s in live.seats}
+    for event in events:
+        if event.get("type") == "canasta":
+            who = event.get("player", player)
+            if who in deltas:
+                deltas[who].canastas += 1
+    for end in outcome.hands_ended:
+        if end.went_out in deltas:
+            deltas[end.went_out].went_out += 1  # type: ignore[index]
+        for p, delta in deltas.items():
+            total = end.totals[game.team_of(p)]
+            delta.hands += 1
+            delta.hand_points += total
+            delta.best_hand = total if delta.best_hand is None else max(delta.best_hand, total)
+    if outcome.game_over:
+        for p, delta in deltas.items():
+            delta.games += 1
+            if outcome.winner is not None and game.team_of(p) == outcome.winner:
+                delta.wins += 1
+    return [d for d in deltas.values() if not d.is_empty()]

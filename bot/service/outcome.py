@@ -1,0 +1,72 @@
+"""What the service hands back to a front end: plain data, no Discord objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.store import Seat
+
+
+class Refused(ValueError):
+    """A request a player made that cannot be done; the message says why, in plain words.
+
+    Nothing changed. Front ends show the message to that player only.
+    """
+
+
+@dataclass(frozen=True)
+class Question:
+    """A pending "Partner, may I go out?": who asked, and who may answer."""
+
+    asker: str
+    partners: list[str]
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    hand: int
+    totals: list[int]
+    breakdown: list[dict[str, int]]
+    went_out: str | None
+
+
+@dataclass
+class Outcome:
+    """The result of one accepted action (or of a start/rematch, which deals)."""
+
+    game_id: int
+    player: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    hands_changed: list[str] = field(default_factory=list)
+    question: Question | None = None
+    answered: bool | None = None  # set when this action answered a question
+    hands_ended: list[HandEnd] = field(default_factory=list)
+    game_over: bool = False
+    winner: int | None = None
+    new_deal: bool = False
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class LobbyState:
+    game_id: int
+    host: str
+    status: str
+    variant: str
+    players: int
+    teams: int
+    target: int | None
+    seating: str  # "drawn" or "join"
+    seats: list[Seat]
+    thread_id: int | None = None
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.players
+
+    def name_of(self, player: str) -> str:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat.name
+        return player

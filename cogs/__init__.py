@@ -1,0 +1,1 @@
+"""discord.py extensions: lobby, play and scores. Thin: parse, ask the service, present."""

@@ -1,0 +1,216 @@
+"""`/canasta new`, the lobby message and its buttons (Join, Leave, Start, Cancel), Rematch."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import custom_ids
+from bot.client import CanastaBot
+from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
+from bot.presenter import Presenter, send_private
+from bot.service import LobbyState, Refused
+from bot.service.narrate import pretty
+
+log = logging.getLogger(__name__)
+
+_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+def lobby_text(lobby: LobbyState) -> str:
+    sides = ("individual play" if lobby.teams == lobby.players
+             else f"{lobby.teams} sides")
+    lines = [
+        f"**Canasta #{lobby.game_id}** — {lobby.variant}, {lobby.players} players ({sides}), "
+        f"game to {lobby.target}. Host: {lobby.name_of(lobby.host)}.",
+        "Seats " + ("are drawn at the start (high cards partner)." if lobby.seating == "drawn"
+                    else "follow the join order."),
+    ]
+    for index in range(lobby.players):
+        seat = lobby.seats[index] if index < len(lobby.seats) else None
+        lines.append(f"{index + 1}. {seat.name if seat else '—'}")
+    status = {
+        "lobby": (f"{len(lobby.seats)}/{lobby.players} seated. "
+                  + ("The host may start." if lobby.full else "Press Join to take a seat.")),
+        "active": "The game is on: play in the thread.",
+        "over": "The game is over.",
+        "cancelled": "Cancelled by the host.",
+    }[lobby.status]
+    lines.append(status)
+    return "\n".join(lines)
+
+
+def lobby_view(lobby: LobbyState) -> discord.ui.View | None:
+    if lobby.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb, (label, style) in _BUTTONS.items():
+        view.add_item(discord.ui.Button(label=label, style=style,
+                                        custom_id=custom_ids.lobby(lobby.game_id, verb)))
+    return view
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.LOBBY):
+    """Join / Leave / Start / Cancel on a lobby message; works across restarts."""
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        label, style = _BUTTONS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=custom_ids.lobby(game_id, verb)))
+        self.game_id = game_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, CanastaBot)
+        service = bot.service
+        user = str(interaction.user.id)
+        try:
+            if self.verb == "join":
+                lobby = await service.join(self.game_id, user, interaction.user.display_name)
+            elif self.verb == "leave":
+                lobby = await service.leave(self.game_id, user)
+            elif self.verb == "cancel":
+                lobby = await service.cancel(self.game_id, user)
+            else:
+                lobby, outcome, draws = await service.start(self.game_id, user)
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        await interaction.response.edit_message(content=lobby_text(lobby), view=lobby_view(lobby))
+        if self.verb == "start":
+            lead = "The game begins."
+            if draws:
+                names = {s.player: s.name for s in lobby.seats}
+                lead = "Seats drawn: " + ", ".join(
+                    f"{names[d.player]} {pretty(d.card)}" for d in draws) + "."
+            await Presenter(bot).deliver(interaction, outcome, lead=lead)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.REMATCH):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+                                           custom_id=custom_ids.rematch(game_id)))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, CanastaBot)
+        try:
+            lobby, outcome = await bot.service.rematch(self.game_id, str(interaction.user.id))
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        done = discord.ui.View(timeout=None)
+        done.add_item(discord.ui.Button(label="Rematch", disabled=True,
+                                        custom_id=custom_ids.rematch(self.game_id)))
+        await interaction.response.edit_message(view=done)
+        await Presenter(bot).deliver(
+            interaction, outcome,
+            lead=f"Rematch: Canasta #{lobby.game_id} begins, same seats.",
+        )
+
+
+class Lobby(commands.Cog):
+    canasta = app_commands.Group(name="canasta", description="Canasta tables",
+                                 guild_only=True)
+
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LobbyButton, RematchButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LobbyButton, RematchButton)
+
+    @canasta.command(name="new", description="Open a Canasta table in this channel")
+    @app_commands.describe(
+        variant="Rules to play (classic by default)",
+        players="Number of players, 2 to 6",
+        teams="With 6 players: 2 teams of 3 or 3 teams of 2",
+        target="Score that ends the game (default: the variant's)",
+        seating="Draw for seats (high cards partner) or keep the join order",
+    )
+    @app_commands.choices(seating=[
+        app_commands.Choice(name="drawn (high cards partner)", value="drawn"),
+        app_commands.Choice(name="join order", value="join"),
+    ])
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        variant: str | None = None,
+        players: app_commands.Range[int, 2, 6] = 4,
+        teams: app_commands.Range[int, 2, 3] | None = None,
+        target: app_commands.Range[int, 500, 100000] | None = None,
+        seating: str = "drawn",
+    ) -> None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await send_private(interaction, "Open a table from a text channel (not a thread); "
+                                            "the game gets a thread of its own.")
+            return
+        try:
+            lobby = await self.bot.service.new_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=channel.id,
+                host=str(interaction.user.id),
+                host_name=interaction.user.display_name,
+                variant_name=variant,
+                players=players,
+                teams=teams,
+                target=target,
+                seating=seating,
+            )
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        kwargs: dict[str, Any] = {"content": lobby_text(lobby)}
+        view = lobby_view(lobby)
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.response.send_message(**kwargs)
+        message = await interaction.original_response()
+        await self.bot.store.set_message(lobby.game_id, "lobby", message.channel.id, message.id)
+        thread = await message.create_thread(name=f"Canasta #{lobby.game_id} ({lobby.variant})")
+        await self.bot.service.set_thread(lobby.game_id, thread.id)
+        await thread.send(f"Game thread of Canasta #{lobby.game_id}. When the host starts, "
+                          "play here: /draw, /pickup, /meld, /discard, /goout, /hand, /table.")
+
+    @new.autocomplete("variant")
+    async def variant_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{name}: {VARIANT_DESCRIPTIONS.get(name, '')}"[:100],
+                                value=name)
+            for name in VARIANTS
+            if typed in name or typed in VARIANT_DESCRIPTIONS.get(name, "").lower()
+        ][:25]
+
+
+async def setup(bot: CanastaBot) -> None:
+    await bot.add_cog(Lobby(bot))

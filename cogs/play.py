@@ -1,0 +1,273 @@
+"""Playing in the game's thread: /draw /pickup /meld /discard /goout /hand /table /rules,
+and the partner's Yes/No buttons."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import custom_ids
+from bot.client import CanastaBot
+from bot.engine import AnswerGoOut, AskToGoOut, Discard, Draw, Meld, TakePile
+from bot.pictures import as_file, picture
+from bot.presenter import Presenter, send_private
+from bot.service import Refused
+from bot.service.card_input import complete, parse_cards_from_hand, parse_groups
+from bot.service.narrate import pretty
+from bot.store import GameRecord
+
+NO_GAME = "There is no game in this thread. Open a table with /canasta new in a text channel."
+
+
+async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRecord:
+    """The game played in the thread this interaction comes from."""
+    if interaction.channel_id is None:
+        raise Refused(NO_GAME)
+    record = await bot.service.game_in_thread(interaction.channel_id)
+    if record is None:
+        raise Refused(NO_GAME)
+    if record.status == "lobby":
+        raise Refused("The game has not started yet: the host presses Start in the lobby.")
+    if record.status == "cancelled":
+        raise Refused("This game was cancelled.")
+    return record
+
+
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.ANSWER):
+    """The partner's binding Yes/No to "may I go out?"; only that partner may press."""
+
+    def __init__(self, game_id: int, yes: bool) -> None:
+        super().__init__(discord.ui.Button(
+            label="Yes" if yes else "No",
+            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+            custom_id=custom_ids.answer(game_id, yes),
+        ))
+        self.game_id = game_id
+        self.yes = yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> AnswerButton:
+        return cls(int(match["game"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, CanastaBot)
+        user = str(interaction.user.id)
+        try:
+            live = await bot.service.live(self.game_id)
+            question = live.game.view(live.players[0]).get("question") or {}
+            partners = list(question.get("partners") or [])
+            if not partners:
+                raise Refused("That question was already answered.")
+            if user not in partners:
+                names = " or ".join(live.names.get(p, p) for p in partners)
+                raise Refused(f"Only {names} can answer this question.")
+            outcome = await bot.service.act(self.game_id, user, AnswerGoOut(yes=self.yes))
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        answered = discord.ui.View(timeout=None)
+        for yes in (True, False):
+            answered.add_item(discord.ui.Button(
+                label="Yes" if yes else "No", disabled=True,
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=custom_ids.answer(self.game_id, yes),
+            ))
+        original = interaction.message.content if interaction.message else ""
+        await interaction.response.edit_message(
+            content=f"{original}\n**{interaction.user.display_name} answered "
+                    f"{'yes' if self.yes else 'no'}.**",
+            view=answered,
+        )
+        await Presenter(bot).deliver(interaction, outcome)
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+        self.presenter = Presenter(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(AnswerButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(AnswerButton)
+
+    async def _act(
+        self, interaction: discord.Interaction, build: Callable[[list[str]], Any]
+    ) -> None:
+        """The shape of every move: find the game, build the action from the player's own
+        hand, let the service apply and commit it, then present the outcome."""
+        player = str(interaction.user.id)
+        try:
+            record = await game_here(self.bot, interaction)
+            live = await self.bot.service.live(record.id)
+            if player not in live.names:
+                raise Refused("You are not playing in this game.")
+            hand = [c.text for c in live.game.hand(player)]
+            try:
+                action = build(hand)
+            except ValueError as exc:
+                raise Refused(_sentence(str(exc))) from None
+            outcome = await self.bot.service.act(record.id, player, action)
+        except Refused as exc:
+            await send_private(interaction, f"Not allowed: {_sentence(str(exc))}")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.presenter.deliver(interaction, outcome)
+
+    async def _hand_choices(
+        self, interaction: discord.Interaction, current: str, *, single: bool
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            record = await game_here(self.bot, interaction)
+            hand = await self.bot.service.hand(record.id, str(interaction.user.id))
+        except Refused:
+            return []
+        if single:
+            stem = current.strip().upper()
+            options = sorted({c for c in hand if c.startswith(stem)} or set(hand))
+            return [app_commands.Choice(name=f"{c} ({pretty(c)})", value=c)
+                    for c in options][:25]
+        return [app_commands.Choice(name=text[:100], value=text[:100])
+                for text in complete(current, hand)]
+
+    # ------------------------------------------------------------------ moves
+
+    @app_commands.command(name="draw", description="Draw from the stock")
+    @app_commands.guild_only()
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, lambda hand: Draw())
+
+    @app_commands.command(name="pickup", description="Take the discard pile")
+    @app_commands.describe(
+        cards="Cards from your hand that go with the top card (e.g. 8h 8s, or 88); "
+              "empty: lay the top card off on your meld",
+        melds="Further melds from your hand in the same turn, e.g. 777, KK2",
+    )
+    @app_commands.guild_only()
+    async def pickup(
+        self, interaction: discord.Interaction, cards: str = "", melds: str = ""
+    ) -> None:
+        def build(hand: list[str]) -> TakePile:
+            with_top = parse_cards_from_hand(cards, hand) if cards.strip() else []
+            rest = [c for c in hand]
+            for c in with_top:
+                if c in rest:
+                    rest.remove(c)
+            groups: list[list[str]] = []
+            if melds.strip():
+                groups, add = parse_groups(melds, rest)
+                if add:
+                    raise ValueError("lay cards off with /meld after taking the pile")
+            return TakePile(cards=with_top, melds=groups)
+
+        await self._act(interaction, build)
+
+    @app_commands.command(name="meld", description="Meld cards, or lay them off on your melds")
+    @app_commands.describe(
+        groups="e.g. 7h 7d 7s, qc qd qh 2d — or shorthand 777 QQ2; "
+               "k: 2c lays a deuce on your kings"
+    )
+    @app_commands.guild_only()
+    async def meld(self, interaction: discord.Interaction, groups: str) -> None:
+        def build(hand: list[str]) -> Meld:
+            new, add = parse_groups(groups, hand)
+            return Meld(groups=new, add=add)
+
+        await self._act(interaction, build)
+
+    @app_commands.command(name="discard", description="Discard a card, ending your turn")
+    @app_commands.describe(card="The card to discard, e.g. 9c")
+    @app_commands.guild_only()
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await self._act(interaction, lambda hand: Discard(card))
+
+    @app_commands.command(name="goout", description="Ask your partner: may I go out?")
+    @app_commands.guild_only()
+    async def goout(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, lambda hand: AskToGoOut())
+
+    @pickup.autocomplete("cards")
+    @pickup.autocomplete("melds")
+    @meld.autocomplete("groups")
+    async def cards_from_hand(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._hand_choices(interaction, current, single=False)
+
+    @discard.autocomplete("card")
+    async def card_from_hand(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._hand_choices(interaction, current, single=True)
+
+    # ------------------------------------------------------------------ looking
+
+    @app_commands.command(name="hand", description="Send me my hand again")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        try:
+            record = await game_here(self.bot, interaction)
+            live = await self.bot.service.live(record.id)
+            if str(interaction.user.id) not in live.names:
+                raise Refused("You are not playing in this game.")
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        failed = await self.presenter.send_hand(live, str(interaction.user.id), interaction)
+        if failed is None:
+            await send_private(interaction, "Your hand is in your DMs.")
+        else:
+            text, png = failed
+            await self.bot.store.note_dm_closed(str(interaction.user.id))
+            await send_private(interaction, text, file=as_file(png, "hand.png"))
+
+    @app_commands.command(name="table", description="Show the table again")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction) -> None:
+        try:
+            record = await game_here(self.bot, interaction)
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        await interaction.response.defer(thinking=True)
+        view = await self.bot.service.view(record.id, None)
+        png = await picture("table", view)
+        turn = view.get("turn")
+        text = (f"Canasta #{record.id}, hand {view.get('hand_number')}: "
+                + (f"{turn} to play ({view.get('phase')})." if record.status == "active"
+                   else "the game is over."))
+        message = await interaction.followup.send(text, file=as_file(png, "table.png"),
+                                                  wait=True)
+        await self.bot.store.set_message(record.id, "table", message.channel.id, message.id)
+
+    @app_commands.command(name="rules", description="The rules of this table, in brief")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        game_id = None
+        if interaction.channel_id is not None:
+            record = await self.bot.service.game_in_thread(interaction.channel_id)
+            if record is not None and record.status in ("active", "over"):
+                game_id = record.id
+        name, lines = await self.bot.service.rules_summary(game_id)
+        text = f"**Rules: {name}**\n" + "\n".join(f"• {line}" for line in lines)
+        await send_private(interaction, text[:2000])
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return "that move is not possible."
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+async def setup(bot: CanastaBot) -> None:
+    await bot.add_cog(Play(bot))
