@@ -65,9 +65,13 @@ class CanastaBot(commands.Bot):
         try:
             await super().close()
         finally:
-            if self._store is not None:
-                store, self._store = self._store, None
-                await store.close()
+            await self.close_store()
+
+    async def close_store(self) -> None:
+        """Close the database (an open aiosqlite connection keeps a thread alive)."""
+        if self._store is not None:
+            store, self._store = self._store, None
+            await store.close()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

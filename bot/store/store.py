@@ -36,6 +36,18 @@ class StaleGame(StoreError):
     """The game moved on since it was loaded (its version changed): nothing was written."""
 
 
+async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
+    """Execute and close the cursor at once: an open cursor blocks COMMIT."""
+    cursor = await db.execute(sql, tuple(params))
+    await cursor.close()
+    return cursor
+
+
+async def _run_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+    cursor = await db.executemany(sql, [tuple(r) for r in rows])
+    await cursor.close()
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -56,10 +68,10 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
+            await _run(db, "PRAGMA journal_mode=WAL")
+            await _run(db, "PRAGMA synchronous=NORMAL")
+            await _run(db, "PRAGMA foreign_keys=ON")
+            await _run(db, "PRAGMA busy_timeout=5000")
             store = cls(db, path)
             await store.migrate()
         except BaseException:
@@ -78,14 +90,14 @@ class Store:
             for number, statements in enumerate(MIGRATIONS, start=1):
                 if number <= version:
                     continue
-                await self._db.execute("BEGIN IMMEDIATE")
+                await _run(self._db, "BEGIN IMMEDIATE")
                 try:
                     for statement in statements:
-                        await self._db.execute(statement)
-                    await self._db.execute(f"PRAGMA user_version = {number}")
-                    await self._db.execute("COMMIT")
+                        await _run(self._db, statement)
+                    await _run(self._db, f"PRAGMA user_version = {number}")
+                    await _run(self._db, "COMMIT")
                 except BaseException:
-                    await self._db.execute("ROLLBACK")
+                    await _run(self._db, "ROLLBACK")
                     raise
             return await self._user_version()
 
@@ -101,13 +113,13 @@ class Store:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await _run(self._db, "BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await _run(self._db, "ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            await _run(self._db, "COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock:
@@ -134,13 +146,15 @@ class Store:
         """A new game in the lobby, with its host in the first seat."""
         now = time.time()
         async with self._transaction() as db:
-            cursor = await db.execute(
+            cursor = await _run(
+                db,
                 "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
                 " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, host, variant, _dumps(options), seed, now, now),
             )
             game_id = int(cursor.lastrowid or 0)
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO seats (game_id, seat, player, name) VALUES (?, 0, ?, ?)",
                 (game_id, host, host_name),
             )
@@ -165,7 +179,8 @@ class Store:
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await _run(
+                db,
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
                 (thread_id, time.time(), game_id),
             )
@@ -178,7 +193,7 @@ class Store:
             if expected is not None:
                 sql += " AND status = ?"
                 params += (expected,)
-            cursor = await db.execute(sql, params)
+            cursor = await _run(db, sql, params)
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id} is not {expected or 'known'}")
 
@@ -188,14 +203,13 @@ class Store:
         rows = await self._fetchall(
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
-        return [
-            Seat(r["seat"], r["player"], r["name"], r["team"], bool(r["is_ai"])) for r in rows
-        ]
+        return [Seat(r["seat"], r["player"], r["name"], r["team"], bool(r["is_ai"])) for r in rows]
 
     async def add_seat(self, game_id: int, player: str, name: str, *, is_ai: bool = False) -> None:
         """Seat a player in the lobby after the others (join order)."""
         async with self._transaction() as db:
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO seats (game_id, seat, player, name, is_ai) VALUES (?, "
                 "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?)",
                 (game_id, game_id, player, name, int(is_ai)),
@@ -203,33 +217,32 @@ class Store:
 
     async def remove_seat(self, game_id: int, player: str) -> None:
         async with self._transaction() as db:
-            await db.execute(
-                "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player)
-            )
+            await _run(db, "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
             # Close the gap so seats stay 0..n-1 in join order.
             rows = await db.execute_fetchall(
                 "SELECT player FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
             for index, row in enumerate(rows):
-                await db.execute(
+                await _run(
+                    db,
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND player = ?",
                     (index, game_id, row[0]),
                 )
 
-    async def start_game(
-        self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]
-    ) -> None:
+    async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            cursor = await _run(
+                db,
                 "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (_dumps(snapshot), time.time(), game_id),
             )
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id} is not in the lobby")
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await db.executemany(
+            await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await _run_many(
+                db,
                 "INSERT INTO seats (game_id, seat, player, name, team, is_ai)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai)) for s in seats],
@@ -246,7 +259,8 @@ class Store:
         now = time.time()
         new_version = commit.expected_version + 1
         async with self._transaction() as db:
-            cursor = await db.execute(
+            cursor = await _run(
+                db,
                 "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
                 " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (
@@ -263,11 +277,13 @@ class Store:
                 raise StaleGame(
                     f"game {commit.game_id} is not at version {commit.expected_version}"
                 )
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
                 (commit.game_id, new_version, commit.player, _dumps(commit.action), now),
             )
-            await db.executemany(
+            await _run_many(
+                db,
                 "INSERT INTO hand_results (game_id, hand, team, total, breakdown)"
                 " VALUES (?, ?, ?, ?, ?)",
                 [
@@ -278,7 +294,8 @@ class Store:
             for delta in commit.stats:
                 if delta.is_empty():
                     continue
-                await db.execute(
+                await _run(
+                    db,
                     "INSERT INTO stats (guild_id, player, variant, name, games, wins, canastas,"
                     " went_out, hands, hand_points, best_hand) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
                     " ON CONFLICT (guild_id, player, variant) DO UPDATE SET"
@@ -327,7 +344,8 @@ class Store:
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await _run(
+                db,
                 "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
                 " message_id = excluded.message_id",
@@ -346,8 +364,10 @@ class Store:
     async def note_dm_closed(self, player: str) -> bool:
         """Remember that a player's DMs are closed; True the first time (tell them once)."""
         async with self._transaction() as db:
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO dm_notices (player, at) VALUES (?, ?)", (player, time.time())
+            cursor = await _run(
+                db,
+                "INSERT OR IGNORE INTO dm_notices (player, at) VALUES (?, ?)",
+                (player, time.time()),
             )
             return cursor.rowcount == 1
 

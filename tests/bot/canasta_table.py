@@ -1,0 +1,120 @@
+"""Helpers for end-to-end tests: open a table, find messages, play moves as the players."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+from PIL import Image
+
+from bot.client import CanastaBot
+from bot.engine import Discard, Draw, Game, Meld, TakePile
+from bot.service import LiveGame
+
+SEED = 2024
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    members: list[simcord.MemberActor]
+    thread: simcord.ChannelHandle
+    lobby: discord.Message
+    game_id: int
+    by_id: dict[str, simcord.MemberActor] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> CanastaBot:
+        bot = self.env.bot
+        assert isinstance(bot, CanastaBot)
+        return bot
+
+    async def live(self) -> LiveGame:
+        return await self.bot.service.live(self.game_id)
+
+    async def game(self) -> Game:
+        return (await self.live()).game
+
+    def member(self, player: str) -> simcord.MemberActor:
+        return self.by_id[player]
+
+    async def actions(self) -> int:
+        return len(await self.bot.store.actions(self.game_id))
+
+
+async def open_table(
+    env: simcord.Env, players: int = 4, *, seating: str = "join", start: bool = True,
+    **options: Any,
+) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
+    result = await members[0].slash(channel, "canasta new", players=players, seating=seating,
+                                    **options)
+    assert result.response is not None, "the lobby message was not posted"
+    lobby = result.response.message
+    [thread] = channel.threads
+    game_id = int(lobby.content.split("#", 1)[1].split("*", 1)[0])
+    for member in members[1:]:
+        joined = await member.click(channel.history()[0], label="Join")
+        assert not joined.ephemeral, joined.response
+    table = Table(env, guild, channel, members, thread, channel.history()[0], game_id,
+                  {str(m.id): m for m in members})
+    if start:
+        started = await members[0].click(channel.history()[0], label="Start")
+        assert started.acknowledged
+    return table
+
+
+async def decode_png(attachment: discord.Attachment) -> Image.Image:
+    raw = await attachment.read()
+    image = Image.open(io.BytesIO(raw))
+    image.load()
+    assert image.format == "PNG"
+    return image
+
+
+def meld_text(action: Meld) -> str:
+    parts = [" ".join(group) for group in action.groups]
+    parts += [f"{key}: {' '.join(cards)}" for key, cards in action.add.items()]
+    return ", ".join(parts)
+
+
+def _size(action: Any) -> int:
+    if isinstance(action, Meld):
+        return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+    if isinstance(action, TakePile):
+        return len(action.cards) + sum(len(g) for g in action.melds)
+    return 0
+
+
+async def play_one(table: Table) -> simcord.InteractionResult:
+    """The player to act makes a greedy move through slash commands: take the pile when
+    possible, meld as much as possible, else discard the highest card."""
+    game = await table.game()
+    player = game.turn
+    member = table.member(player)
+    legal = game.legal_actions(player)
+    if game.phase == "draw":
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        if takes:
+            take = max(takes, key=_size)
+            melds = ", ".join(" ".join(g) for g in take.melds)
+            return await member.slash(table.thread, "pickup", cards=" ".join(take.cards),
+                                      melds=melds)
+        assert any(isinstance(a, Draw) for a in legal)
+        return await member.slash(table.thread, "draw")
+    if game.phase == "play":
+        melds = [a for a in legal if isinstance(a, Meld)]
+        if melds:
+            best = max(melds, key=_size)
+            return await member.slash(table.thread, "meld", groups=meld_text(best))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return await member.slash(table.thread, "discard", card=discards[-1].card)
+    raise AssertionError(f"unexpected phase {game.phase}")

@@ -1,0 +1,93 @@
+"""The lobby: /canasta new, Join/Leave/Start/Cancel, seats, the game thread."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+from canasta_table import SEED, decode_png, open_table
+
+from bot.engine import Game, variant
+
+
+async def test_new_table_posts_a_lobby_and_opens_a_thread(simcord_env: simcord.Env) -> None:
+    table = await open_table(simcord_env, start=False)
+    lobby = table.channel.history()[0]
+    assert "Canasta #" in lobby.content and "4/4 seated" in lobby.content
+    labels = [c.label for row in lobby.components for c in row.children]
+    assert labels == ["Join", "Leave", "Start", "Cancel"]
+    assert table.thread.is_thread and "Canasta #" in (table.thread.name or "")
+
+
+async def test_variant_autocomplete_lists_the_engine_registry(simcord_env: simcord.Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    ana = guild.add_member(simcord_env.create_user("Ana"))
+    choices = await ana.autocomplete(channel, "canasta new", "variant", "")
+    assert {c["value"] for c in choices} >= {"classic", "vienna", "british", "uruguayan"}
+    assert [c["value"] for c in await ana.autocomplete(channel, "canasta new", "variant",
+                                                        "vie")] == ["vienna"]
+
+
+async def test_join_leave_and_who_may_start(simcord_env: simcord.Env) -> None:
+    table = await open_table(simcord_env, players=2, start=False)
+    ana, bo = table.members
+    not_host = await bo.click(table.channel.history()[0], label="Start")
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    again = await bo.click(table.channel.history()[0], label="Join")
+    assert again.ephemeral and "already have a seat" in again.response.content
+    await bo.click(table.channel.history()[0], label="Leave")
+    assert "1/2 seated" in table.channel.history()[0].content
+    early = await ana.click(table.channel.history()[0], label="Start")
+    assert early.ephemeral and "Wait for all 2 seats" in early.response.content
+    host_leaves = await ana.click(table.channel.history()[0], label="Leave")
+    assert host_leaves.ephemeral and "cancel" in host_leaves.response.content
+
+
+async def test_cancel_closes_the_lobby(simcord_env: simcord.Env) -> None:
+    table = await open_table(simcord_env, players=2, start=False)
+    await table.members[0].click(table.channel.history()[0], label="Cancel")
+    lobby = table.channel.history()[0]
+    assert "Cancelled" in lobby.content and lobby.components == []
+    result = await table.members[1].slash(table.thread, "draw")
+    assert result.ephemeral and "cancelled" in result.response.content
+
+
+async def test_bad_options_are_refused_politely(simcord_env: simcord.Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    ana = guild.add_member(simcord_env.create_user("Ana"))
+    result = await ana.slash(channel, "canasta new", variant="samba-ish")
+    assert result.ephemeral and "unknown variant" in result.response.content
+    result = await ana.slash(channel, "canasta new", players=4, teams=3)
+    assert result.ephemeral and "sides" in result.response.content
+    with pytest.raises(simcord.OptionError):
+        await ana.slash(channel, "canasta new", players=7)
+
+
+async def test_start_deals_from_the_seed_and_sends_every_hand_by_dm(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_table(simcord_env)
+    ids = [str(m.id) for m in table.members]
+    expected = Game.new(variant("classic"), ids, SEED)
+    game = await table.game()
+    for player in ids:
+        assert sorted(c.text for c in game.hand(player)) == sorted(
+            c.text for c in expected.hand(player))
+        dm = table.member(player).user.dm_channel.history()[-1]
+        assert "your 11 cards" in dm.content or "your" in dm.content
+        image = await decode_png(dm.attachments[0])
+        assert image.width > 100 and image.height > 50
+    first = table.thread.history()[-1]
+    assert first.attachments and first.attachments[0].filename == "table.png"
+    assert "begins" in first.content or "Hand 1" in first.content
+    assert "The game is on" in table.channel.history()[0].content
+
+
+async def test_seats_drawn_put_high_cards_together(simcord_env: simcord.Env) -> None:
+    table = await open_table(simcord_env, seating="drawn")
+    first = table.thread.history()[-1]
+    assert first.content.startswith("Seats drawn:")
+    seats = await table.bot.store.seats(table.game_id)
+    assert sorted(s.player for s in seats) == sorted(str(m.id) for m in table.members)
+    assert [s.team for s in seats] == [0, 1, 0, 1]
