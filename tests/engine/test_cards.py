@@ -26,9 +26,8 @@ def test_identical_cards_are_one_object():
 
 
 def test_point_values_a2():
-    values = {t: c.points for t, c in zip("jk 2c ah kh qh jh 10h 9h 8h 7h 6h 5h 4h 3s".split(),
-                                           parse_cards("jk 2c ah kh qh jh 10h 9h 8h 7h 6h 5h 4h 3s"),
-                                           strict=True)}
+    tokens = "jk 2c ah kh qh jh 10h 9h 8h 7h 6h 5h 4h 3s"
+    values = {t: c.points for t, c in zip(tokens.split(), parse_cards(tokens), strict=True)}
     assert values == {"jk": 50, "2c": 20, "ah": 20, "kh": 10, "qh": 10, "jh": 10, "10h": 10,
                       "9h": 10, "8h": 10, "7h": 5, "6h": 5, "5h": 5, "4h": 5, "3s": 5}
 

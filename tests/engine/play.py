@@ -1,0 +1,64 @@
+"""Random legal play, shared by the property tests."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from bot.engine import Game, variant
+from bot.engine.cards import make_deck
+from bot.engine.melds import meld_problem
+
+
+def all_cards(g: Game) -> Counter:
+    cards = list(g.stock) + list(g.pile)
+    for p in g.players:
+        cards += g.hands[p]
+    for t in range(g.rules.teams):
+        cards += g.red3[t]
+        for m in g.melds(t):
+            cards += m
+    return Counter(c.text for c in cards)
+
+
+def check_invariants(g: Game) -> None:
+    r = g.rules
+    if g.phase != "over":
+        assert all_cards(g) == Counter(c.text for c in make_deck(r.packs, r.jokers))
+    for t in range(r.teams):
+        for m in g.team_melds[t].values():
+            assert meld_problem(r, m.rank, m.naturals, m.wilds, going_out=True) is None, m.cards
+            assert all(c.rank == m.rank or c.is_wild for c in m.cards)
+    for p in g.players:
+        assert not any(c.is_red_three for c in g.hands[p])
+    for res in g.results:
+        for b, total in zip(res.breakdown, res.total, strict=True):
+            assert sum(b.values()) == total
+            assert b["in_hand"] <= 0 and b["penalties"] <= 0
+    assert g.scores == [sum(x.total[t] for x in g.results) for t in range(r.teams)]
+
+
+def play_random(seed: int, players: int = 4, name: str = "classic", hands: int = 1,
+                roundtrip: bool = True, max_steps: int = 3000, **options) -> Game:
+    names = [f"p{i}" for i in range(players)]
+    g = Game.new(variant(name, players, **options), names, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while g.phase != "over" and len(g.results) < hands:
+        p = g.turn
+        assert p is not None
+        actions = g.legal_actions(p)
+        assert actions, f"no legal action for {p} in {g!r}"
+        for other in names:  # nobody else may act (except a second asked partner)
+            if other != p and g.phase != "permission":
+                assert g.legal_actions(other) == []
+        g.apply(p, rng.choice(actions))
+        check_invariants(g)
+        if roundtrip:
+            d = g.to_dict()
+            again = Game.from_dict(json.loads(json.dumps(d)))
+            assert again.to_dict() == d
+            assert again.view(p) == g.view(p)
+        steps += 1
+        assert steps < max_steps, "hand did not terminate"
+    return g
