@@ -43,7 +43,10 @@ class Narrator:
 
     def summary(self, events: list[dict[str, Any]]) -> str:
         parts = [text for text in (self.event(e) for e in events) if text]
-        return "; ".join(parts) + "." if parts else ""
+        if not parts:
+            return ""
+        text = "; ".join(parts)
+        return text if text.endswith(("?", "!", ".")) else text + "."
 
     def event(self, e: dict[str, Any]) -> str:
         handler: Callable[[dict[str, Any]], str] | None = getattr(
