@@ -10,9 +10,18 @@ from .cards import Card, parse_cards
 
 
 def _texts(cards: Any) -> list[str]:
+    if isinstance(cards, list) and all(type(c) is Card for c in cards):
+        return [c.text for c in cards]
     if isinstance(cards, str | Card):
         cards = [cards] if isinstance(cards, Card) else cards
     return [c.text for c in parse_cards(cards)]
+
+
+def trusted(cls: type, **fields: Any) -> Any:
+    """An action built from canonical card text, skipping normalisation (legal-move hot path)."""
+    action = object.__new__(cls)
+    action.__dict__.update(fields)
+    return action
 
 
 def _groups(groups: Any) -> list[list[str]]:

@@ -404,7 +404,7 @@ class Game:
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
-              concealed_exempt: bool = True) -> _Plan:
+              concealed_exempt: bool = True, check_held: bool = True) -> _Plan:
         r = self.rules
         team = self._team[player]
         melds = self.team_melds[team]
@@ -412,13 +412,8 @@ class Game:
         used: list[Card] = [c for g in groups for c in g] + [c for _, g in adds for c in g]
         if top_group:
             used += top_group[1:]
-        need = Counter(used)
-        have = Counter(hand)
-        for c, n in need.items():
-            if have[c] < n:
-                held = have[c]
-                raise IllegalMove(f"you don't hold {c.pretty}" if not held else
-                                  f"you hold {held} {c.pretty}, not {n}")
+        if check_held:
+            self._check_held(hand, used)
         additions: dict[str, list[Card]] = {}
         for g in groups:
             if len(g) < 1:
@@ -452,7 +447,10 @@ class Game:
                 canastas += 1
         for rank, cards in additions.items():
             old = melds.get(rank)
-            wilds = sum(1 for c in cards if c.is_wild)
+            wilds = 0
+            for c in cards:
+                if c.is_wild:
+                    wilds += 1
             naturals = len(cards) - wilds
             if old is not None:
                 wilds += old.wilds
@@ -477,6 +475,17 @@ class Game:
         if going_out:
             self._check_going_out(team, canastas, remaining)
         return plan
+
+    @staticmethod
+    def _check_held(hand: list[Card], used: list[Card]) -> None:
+        if not used:
+            return
+        have = Counter(hand)
+        for c, n in Counter(used).items():
+            if have[c] < n:
+                held = have[c]
+                raise IllegalMove(f"you don't hold {c.pretty}" if not held else
+                                  f"you hold {held} {c.pretty}, not {n}")
 
     def _check_going_out(self, team: int, canastas: int, remaining: int) -> None:
         need = self.rules.canastas_to_go_out
@@ -510,7 +519,8 @@ class Game:
         return events
 
     # --- taking the pile
-    def _plan_take(self, player: str, cards: list[Card], groups: list[list[Card]]) -> _Plan:
+    def _plan_take(self, player: str, cards: list[Card], groups: list[list[Card]],
+                   check_held: bool = True) -> _Plan:
         r = self.rules
         team = self._team[player]
         hand = self.hands[player]
@@ -548,7 +558,7 @@ class Game:
                               f"{rank_name(top.rank, plural=False)}")
         incoming = sum(1 for c in self.pile[:-1] if not c.is_red_three)
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
-                          concealed_exempt=False)
+                          concealed_exempt=False, check_held=check_held)
 
     def _take_pile(self, player: str, action: TakePile) -> list[Event]:
         self._need_phase("draw", "take the pile")

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
+from .actions import (
+    Action,
+    AnswerGoOut,
+    AskToGoOut,
+    Concede,
+    Discard,
+    Draw,
+    Meld,
+    TakePile,
+    trusted,
+)
 from .cards import Card
 from .game import IllegalMove
 
@@ -18,7 +28,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _by_rank(hand: list[Card]) -> tuple[dict[str, list[Card]], list[Card], list[Card]]:
+def _by_rank(hand: list[Card]) -> Split:
     naturals: dict[str, list[Card]] = {}
     wilds: list[Card] = []
     black: list[Card] = []
@@ -33,17 +43,22 @@ def _by_rank(hand: list[Card]) -> tuple[dict[str, list[Card]], list[Card], list[
     return naturals, wilds, black
 
 
+Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
+
+
 def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
                  skip_rank: str | None = None, black_threes: bool = True,
-                 use_wilds: bool = True) -> tuple[list[list[Card]], dict[str, list[Card]]]:
+                 use_wilds: bool = True, split: Split | None = None,
+                 ) -> tuple[list[list[Card]], dict[str, list[Card]]]:
     """Meld as much of the hand as the rules allow: every natural that fits, wild cards where
     they are needed and then wherever they fit. Returns (new groups, lay-offs by rank)."""
     r = game.rules
     team = game.team_of(player)
     melds = game.team_melds[team]
-    naturals, wilds, black = _by_rank(game.hands[player] if hand is None else hand)
-    if not use_wilds:
-        wilds = []
+    if split is None:
+        split = _by_rank(game.hands[player] if hand is None else hand)
+    naturals, wilds, black = split
+    wilds = list(wilds) if use_wilds else []
     groups: list[list[Card]] = []
     adds: dict[str, list[Card]] = {}
     pairs: list[list[Card]] = []
@@ -85,23 +100,27 @@ def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
     return groups, {k: v for k, v in adds.items() if v}
 
 
-def _valid(game: Game, player: str, action: Action) -> bool:
+def _texts(cards: list[Card]) -> list[str]:
+    return [c.text for c in cards]
+
+
+def _legal_take(game: Game, player: str, cards: list[Card],
+                groups: list[list[Card]]) -> TakePile | None:
     try:
-        if isinstance(action, TakePile):
-            game._plan_take(player, [_c(t) for t in action.cards],
-                            [[_c(t) for t in g] for g in action.melds])
-        elif isinstance(action, Meld):
-            game._plan(player, [[_c(t) for t in g] for g in action.groups],
-                       [(k, [_c(t) for t in v]) for k, v in action.add.items()])
+        game._plan_take(player, cards, groups, check_held=False)
     except IllegalMove:
-        return False
-    return True
+        return None
+    return trusted(TakePile, cards=_texts(cards), melds=[_texts(g) for g in groups])
 
 
-def _c(text: str) -> Card:
-    from .cards import card
-
-    return card(text)
+def _legal_meld(game: Game, player: str, groups: list[list[Card]],
+                adds: dict[str, list[Card]]) -> Meld | None:
+    try:
+        game._plan(player, groups, list(adds.items()), check_held=False)
+    except IllegalMove:
+        return None
+    return trusted(Meld, groups=[_texts(g) for g in groups],
+                   add={k: _texts(v) for k, v in adds.items()})
 
 
 def take_candidates(game: Game, player: str) -> list[TakePile]:
@@ -113,13 +132,13 @@ def take_candidates(game: Game, player: str) -> list[TakePile]:
     hand = game.hands[player]
     naturals = [c for c in hand if c.rank == top.rank]
     wilds = sorted((c for c in hand if c.is_wild), key=lambda c: -c.points)
-    candidates: list[TakePile] = []
+    candidates: list[tuple[list[Card], list[list[Card]]]] = []
     if top.rank in game.team_melds[team]:
-        candidates.append(TakePile())
+        candidates.append(([], []))
     if len(naturals) >= 2:
-        candidates.append(TakePile(cards=naturals[:2]))
+        candidates.append((naturals[:2], []))
     if naturals and wilds:
-        candidates.append(TakePile(cards=[naturals[0], wilds[0]]))
+        candidates.append(([naturals[0], wilds[0]], []))
     if len(naturals) >= 2 and not game.team_melds[team]:
         # The initial meld: the pair plus whatever else the hand can meld.
         rest = list(hand)
@@ -128,14 +147,12 @@ def take_candidates(game: Game, player: str) -> list[TakePile]:
         for use_wilds in (False, True):
             groups, _ = greedy_melds(game, player, rest, skip_rank=top.rank,
                                      black_threes=False, use_wilds=use_wilds)
-            candidates.append(TakePile(cards=naturals, melds=groups))
+            candidates.append((naturals, groups))
     legal: list[TakePile] = []
-    seen: set[str] = set()
-    for cand in candidates:
-        key = repr(cand)
-        if key not in seen and _valid(game, player, cand):
-            seen.add(key)
-            legal.append(cand)
+    for cards, groups in candidates:
+        action = _legal_take(game, player, cards, groups)
+        if action is not None and action not in legal:
+            legal.append(action)
     return legal
 
 
@@ -143,30 +160,45 @@ def _meld_candidates(game: Game, player: str) -> list[Meld]:
     r = game.rules
     team = game.team_of(player)
     melds = game.team_melds[team]
-    naturals, wilds, _ = _by_rank(game.hands[player])
-    cands: list[Meld] = []
+    split = _by_rank(game.hands[player])
+    naturals, wilds, _ = split
+    cands: list[tuple[list[list[Card]], dict[str, list[Card]]]] = []
     distinct_wilds = list({c.text: c for c in wilds}.values())
+    legal: list[Meld] = []
     if melds:
-        for rank, _m in melds.items():
+        # A natural laid off on its own meld is always sound while the hand keeps two cards.
+        safe = len(game.hands[player]) >= 3 and r.max_meld_size is None
+        for rank in melds:
             for c in naturals.get(rank, [])[:1]:
-                cands.append(Meld(add={rank: [c]}))
-            if rank != "3":
-                for w in distinct_wilds:
-                    cands.append(Meld(add={rank: [w]}))
+                if safe:
+                    legal.append(trusted(Meld, groups=[], add={rank: [c.text]}))
+                else:
+                    cands.append(([], {rank: [c]}))
+            if rank != "3" and distinct_wilds:
+                cands.append(([], {rank: [distinct_wilds[-1]]}))
         for rank, cards in naturals.items():
             if rank in melds:
                 continue
             if len(cards) >= 3:
-                cands.append(Meld(groups=[cards[:3]]))
+                cands.append(([cards[:3]], {}))
             if len(cards) >= 2 and wilds and r.min_naturals <= 2:
-                cands.append(Meld(groups=[cards[:2] + [wilds[0]]]))
-    groups, adds = greedy_melds(game, player)
+                cands.append(([cards[:2] + [wilds[0]]], {}))
+    groups, adds = greedy_melds(game, player, split=split)
     if groups or adds:
-        cands.append(Meld(groups=groups, add=adds))
-        plain_groups, plain_adds = greedy_melds(game, player, use_wilds=False)
-        if plain_groups or plain_adds:
-            cands.append(Meld(groups=plain_groups, add=plain_adds))
-    return [c for c in cands if _valid(game, player, c)]
+        cands.append((groups, adds))
+        plain_groups, plain_adds = greedy_melds(game, player, use_wilds=False, split=split)
+        if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
+            cands.append((plain_groups, plain_adds))
+    seen: set[tuple[object, ...]] = set()
+    for groups, adds in cands:
+        key = (tuple(tuple(g) for g in groups), tuple((k, tuple(v)) for k, v in adds.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        action = _legal_meld(game, player, groups, adds)
+        if action is not None:
+            legal.append(action)
+    return legal
 
 
 def legal_actions(game: Game, player: str) -> list[Action]:
@@ -196,7 +228,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             for c in hand:
                 if c not in seen:
                     seen.add(c)
-                    actions.append(Discard(c.text))
+                    actions.append(trusted(Discard, card=c.text))
         actions.extend(_meld_candidates(game, player))
         if not game.asked and len(hand) > 1 and game.partners(player):
             actions.append(AskToGoOut())
