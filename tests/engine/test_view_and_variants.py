@@ -1,0 +1,68 @@
+"""Views hide what a player may not see; British concession; uruguayan = classic."""
+import pytest
+
+from bot.engine import Concede, Discard, Draw, IllegalMove, Meld, variant
+
+from .conftest import pos
+
+
+def test_view_hides_other_hands_and_stock_order():
+    a = pos(hands={"Ana": "4c 5d 6h", "Bo": "kc kd 9s", "Cy": "7c", "Di": "8c"},
+            stock="9c 10c jc", melds={0: ["kh kd ks"]})
+    b = pos(hands={"Ana": "4c 5d 6h", "Bo": "ac ad 2c", "Cy": "qc", "Di": "jd"},
+            stock="jc 9c 10c", melds={0: ["kh kd ks"]})
+    assert a.view("Ana") == b.view("Ana")
+    a.apply("Ana", Draw())
+    b.apply("Ana", Draw())
+    # Ana drew different cards: her own view differs, but the others see the same table
+    assert a.view("Ana")["hand"] != b.view("Ana")["hand"]
+    va, vb = a.view("Cy"), b.view("Cy")
+    assert va["history"][-1] == {"type": "draw", "player": "Ana", "count": 1, "stock": 2}
+    va.pop("hand"), vb.pop("hand")
+    assert va == vb
+    assert a.view("Ana")["history"][-1]["cards"] == ["9C"]
+    assert a.view("Ana")["just_arrived"] == ["9C"]
+
+
+def test_view_counts_and_public_history():
+    g = pos(hands={"Ana": "8h 8s 8c 4d 9s", "Bo": "5c 5d", "Cy": "6h", "Di": "7h 7d"},
+            melds={0: ["kh kd ks"]}, phase="play", discard="4h")
+    g.apply("Ana", Meld(groups=["8h 8s 8c"]))
+    g.apply("Ana", Discard("9s"))
+    v = g.view("Bo")
+    assert [p["cards"] for p in v["players"]] == [1, 2, 1, 2]
+    assert v["hand"] == ["5C", "5D"]
+    assert [e["type"] for e in v["history"]] == ["meld", "discard"]
+    assert v["pile"] == {"size": 2, "top": "9S", "frozen": True, "frozen_all": False,
+                         "blocked": None}
+    assert v["teams"][0]["melds"][1] == {"rank": "8", "cards": ["8H", "8S", "8C"], "count": 3,
+                                         "wilds": 0, "points": 30, "canasta": None}
+    assert v["turn"] == "Bo" and v["phase"] == "draw"
+
+
+def test_british_acaba_concession():
+    g = pos(name="british", hands={"Ana": "4c 5d", "Bo": "6c"}, melds={0: ["kh kd ks"]})
+    assert any(a.kind == "concede" for a in g.legal_actions("Ana"))
+    g.apply("Ana", Concede())
+    r = g.results[0]
+    assert r.reason == "concession" and r.total == [0, 1500]
+    c = pos(hands={"Ana": "4c 5d", "Bo": "6c"})
+    with pytest.raises(IllegalMove, match="not part of these rules"):
+        c.apply("Ana", Concede())
+
+
+def test_uruguayan_is_classic():
+    u, c = variant("uruguayan"), variant("classic")
+    from dataclasses import asdict
+    du, dc = asdict(u), asdict(c)
+    for d in (du, dc):
+        d.pop("name"), d.pop("description")
+    assert du == dc
+
+
+def test_out_of_turn_and_unknown_player():
+    g = pos(hands={"Ana": "4c 5d", "Bo": "6c"})
+    with pytest.raises(IllegalMove, match="Ana's turn"):
+        g.apply("Bo", Draw())
+    with pytest.raises(IllegalMove, match="not playing"):
+        g.apply("Zed", Draw())
