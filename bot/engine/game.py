@@ -598,10 +598,13 @@ class Game:
         groups = [parse_cards(g) for g in action.groups]
         adds = [(k, parse_cards(v)) for k, v in action.add.items()]
         plan = self._plan(player, groups, adds)
+        team = self._team[player]
+        laid_off: dict[str, list[str]] = {}
+        for key, cards in adds:
+            laid_off.setdefault(self._resolve_key(team, key), []).extend(_texts(cards))
         events = self._commit_plan(player, plan)
         ev = {"type": "meld", "player": player, "groups": [_texts(g) for g in groups],
-              "add": {self._resolve_key(self._team[player], k) if not isinstance(k, int)
-                      else str(k): _texts(v) for k, v in adds}}
+              "add": laid_off}
         out = [ev, *events]
         self.history.extend(out)
         if not self.hands[player]:

@@ -1,7 +1,7 @@
 """A.6: what a meld may hold."""
 import pytest
 
-from bot.engine import IllegalMove, Meld, format_cards
+from bot.engine import IllegalMove, Meld, format_cards, parse_cards
 
 from .conftest import pos
 
@@ -16,8 +16,7 @@ def melded(hand: str, **kw):
 def test_legal_melds(group):
     g = melded(group + " 8c 8d")
     g.apply("Ana", Meld(groups=[group]))
-    assert format_cards(g.melds(0)[-1]) == format_cards(
-        __import__("bot.engine", fromlist=["parse_cards"]).parse_cards(group))
+    assert format_cards(g.melds(0)[-1]) == format_cards(parse_cards(group))
 
 
 @pytest.mark.parametrize(("group", "reason"), [
@@ -44,7 +43,7 @@ def test_black_threes_only_when_going_out_and_without_wilds():
     with pytest.raises(IllegalMove, match="without wild"):
         g.apply("Ana", Meld(groups=["3c 3s 3c 2d"]))
     g.apply("Ana", Meld(groups=["3c 3s 3c"], add={"K": ["2d"]}))
-    assert g.hand("Ana") == __import__("bot.engine", fromlist=["parse_cards"]).parse_cards("9h")
+    assert g.hand("Ana") == parse_cards("9h")
 
 
 def test_two_black_threes_cannot_be_melded():
