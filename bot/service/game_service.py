@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import (
@@ -222,7 +222,7 @@ class GameService:
             await self.store.start_game(record.id, seats, game.to_dict())
         except StoreError as exc:
             raise Refused("This game has already started.") from exc
-        fresh = await self._record(record.id)
+        fresh = replace(await self._record(record.id), snapshot=None)
         self._remember(LiveGame(fresh, game, 0, "active", seats))
         return Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
                        new_deal=True)
@@ -355,7 +355,8 @@ class GameService:
         record = await self._record(game_id)
         if record.snapshot is None:
             raise Refused("This game has not started yet.")
-        live = LiveGame(record, Game.from_dict(record.snapshot), record.version, record.status,
+        game = Game.from_dict(record.snapshot)
+        live = LiveGame(replace(record, snapshot=None), game, record.version, record.status,
                         await self.store.seats(game_id))
         self._remember(live)
         return live

@@ -1,0 +1,215 @@
+"""Bot benchmark: `python -m bench.bot`.
+
+1. Latency through simcord: from the moment an interaction is handed to the bot until the
+   bot has finished handling it (deferral, commit, hand picture by DM, table picture in the
+   thread) for /draw, /meld and /discard in 4-player games — median and 95th percentile.
+   The time to the first response sent is smaller still; both are printed.
+2. Capacity: how many active games one process holds in 1 GB (games in memory, as the
+   service keeps them between moves).
+
+Runs pinned to one CPU core where the OS allows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+BAR_P95_MS = 150.0
+BAR_GAMES_PER_GB = 1000
+MOVES_PER_COMMAND = 120
+
+
+def _pin_to_one_core() -> str:
+    try:
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        return "pinned to one core"
+    except (AttributeError, OSError):
+        return "not pinned"
+
+
+def _size(action: Any) -> int:
+    from bot.engine import Meld, TakePile
+
+    if isinstance(action, Meld):
+        return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+    if isinstance(action, TakePile):
+        return len(action.cards) + sum(len(g) for g in action.melds)
+    return 0
+
+
+async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
+    import simcord
+
+    from bot import create_bot
+    from bot.engine import Discard, Meld, TakePile
+
+    bot = create_bot(db)
+    timings: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    first_reply: dict[int, float] = {}
+    arrived: dict[int, float] = {}
+    async def on_interaction(interaction: Any) -> None:
+        arrived[interaction.id] = time.perf_counter()
+
+    bot.add_listener(on_interaction, "on_interaction")
+    import discord
+
+    real_defer = discord.InteractionResponse.defer
+    real_send = discord.InteractionResponse.send_message
+
+    async def timed_defer(self: Any, *args: Any, **kwargs: Any) -> Any:
+        first_reply.setdefault(self._parent.id, time.perf_counter())
+        return await real_defer(self, *args, **kwargs)
+
+    async def timed_send(self: Any, *args: Any, **kwargs: Any) -> Any:
+        first_reply.setdefault(self._parent.id, time.perf_counter())
+        return await real_send(self, *args, **kwargs)
+
+    discord.InteractionResponse.defer = timed_defer  # type: ignore[method-assign]
+    discord.InteractionResponse.send_message = timed_send  # type: ignore[method-assign]
+    try:
+        async with simcord.run(bot) as env:
+            table_no = 0
+            while min(len(timings[c]["handled"]) for c in ("draw", "meld", "discard")) \
+                    < MOVES_PER_COMMAND:
+                table_no += 1
+                guild = env.create_guild()
+                channel = guild.create_text_channel(f"canasta-{table_no}")
+                members = [guild.add_member(env.create_user(f"p{table_no}-{i}"))
+                           for i in range(4)]
+                await members[0].slash(channel, "canasta new", players=4)
+                for m in members[1:]:
+                    await m.click(channel.history()[0], label="Join")
+                await members[0].click(channel.history()[0], label="Start")
+                thread = channel.threads[0]
+                by_id = {str(m.id): m for m in members}
+                record = await bot.service.game_in_thread(thread.id)
+                assert record is not None
+                for _ in range(70):  # part of a hand per table: varied positions
+                    game = (await bot.service.live(record.id)).game
+                    if game.phase == "over" or game.hand_number > 1:
+                        break
+                    player = game.turn
+                    legal = game.legal_actions(player)
+                    if game.phase == "draw":
+                        takes = [a for a in legal if isinstance(a, TakePile)]
+                        if takes:
+                            take = max(takes, key=_size)
+                            command, options = "pickup", {
+                                "cards": " ".join(take.cards),
+                                "melds": ", ".join(" ".join(g) for g in take.melds)}
+                        else:
+                            command, options = "draw", {}
+                    else:
+                        melds = [a for a in legal if isinstance(a, Meld)]
+                        if melds:
+                            best = max(melds, key=_size)
+                            parts = [" ".join(g) for g in best.groups]
+                            parts += [f"{k}: {' '.join(v)}" for k, v in best.add.items()]
+                            command, options = "meld", {"groups": ", ".join(parts)}
+                        else:
+                            discards = [a for a in legal if isinstance(a, Discard)]
+                            command, options = "discard", {"card": discards[-1].card}
+                    before = time.perf_counter()
+                    result = await by_id[player].slash(thread, command, **options)
+                    done = time.perf_counter()
+                    interaction_id = result._interaction.id  # noqa: SLF001
+                    start = arrived.get(interaction_id, before)
+                    timings[command]["handled"].append((done - start) * 1000)
+                    if interaction_id in first_reply:
+                        timings[command]["response"].append(
+                            (first_reply[interaction_id] - start) * 1000)
+    finally:
+        discord.InteractionResponse.defer = real_defer  # type: ignore[method-assign]
+        discord.InteractionResponse.send_message = real_send  # type: ignore[method-assign]
+        await bot.close_store()
+    return timings
+
+
+async def _capacity(db: str, games: int = 1500) -> tuple[float, float]:
+    """Bytes per active game held in memory, and the process's baseline."""
+    from bot.engine import Discard, Draw
+    from bot.service import GameService
+    from bot.store import Store
+
+    store = await Store.open(db)
+    service = GameService(store, cache_size=games + 10)
+    gc.collect()
+    before = _rss()
+    for n in range(games):
+        lobby = await service.new_lobby(guild_id=1, channel_id=n, host=f"{n}a", host_name="A",
+                                        seating="join")
+        for p in "bcd":
+            await service.join(lobby.game_id, f"{n}{p}", p.upper())
+        await service.start(lobby.game_id, f"{n}a")
+        for _ in range(8):  # a few moves in: history and melds grow the state
+            live = await service.live(lobby.game_id)
+            game = live.game
+            if game.phase == "draw":
+                await service.act(lobby.game_id, game.turn, Draw())
+            else:
+                card = game.hand(game.turn)[-1].text
+                await service.act(lobby.game_id, game.turn, Discard(card))
+    gc.collect()
+    after = _rss()
+    await store.close()
+    return (after - before) / games, before
+
+
+def _rss() -> float:
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    pinned = _pin_to_one_core()
+    with tempfile.TemporaryDirectory() as tmp:
+        per_game, baseline = asyncio.run(_capacity(str(Path(tmp) / "capacity.sqlite3")))
+        timings = asyncio.run(_latency(str(Path(tmp) / "bench.sqlite3")))
+    print(f"Canasta bot benchmark ({pinned}; Python {sys.version.split()[0]})")
+    print("interaction -> handled (commit, hand DM picture, table picture), milliseconds:")
+    worst = 0.0
+    for command in ("draw", "meld", "discard", "pickup"):
+        handled = timings[command]["handled"]
+        if not handled:
+            continue
+        p95 = _p95(handled)
+        if command != "pickup":
+            worst = max(worst, p95)
+        response = timings[command]["response"]
+        print(f"  /{command:<8} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
+              f"  p95 {p95:6.1f}   (first response sent: median "
+              f"{statistics.median(response):5.1f}, p95 {_p95(response):5.1f})")
+    gb = 1024**3
+    games_per_gb = gb / per_game if per_game > 0 else float("inf")
+    with_baseline = (gb - baseline) / per_game if per_game > 0 else float("inf")
+    print(f"memory per active game: {per_game / 1024:.1f} KiB -> {games_per_gb:,.0f} games per GB"
+          f" ({with_baseline:,.0f} after the process's own {baseline / 2**20:.0f} MiB)")
+    ok_latency = worst < BAR_P95_MS
+    ok_capacity = with_baseline >= BAR_GAMES_PER_GB
+    print(f"bar: p95 < {BAR_P95_MS:.0f} ms for /draw /meld /discard: "
+          f"{'PASS' if ok_latency else 'FAIL'} (worst p95 {worst:.1f} ms)")
+    print(f"bar: >= {BAR_GAMES_PER_GB} active games per GB: "
+          f"{'PASS' if ok_capacity else 'FAIL'}")
+    return 0 if ok_latency and ok_capacity else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
