@@ -1,0 +1,136 @@
+"""Arena for the computer players: seeded duplicate matches between two levels.
+
+    python -m bench.ai --a normal --b random --hands 400
+
+Each deal is played twice with the partnerships swapped (same cards, same seats, the levels
+exchanged), so the luck of the deal cancels. Prints the average points per hand difference
+(a minus b) with a 95% confidence interval over deals, the share of hands each level won, and
+the median and maximum seconds per decision of each level. Level ``random`` plays uniformly
+among ``game.legal_actions``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from bot.ai import computer_player
+from bot.engine import Action, Game, variant
+
+
+class RandomPlayer:
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def pick(self, game: Game, player: str) -> Action:
+        return self.rng.choice(game.legal_actions(player))
+
+
+def make(level: str, seed: int, budget: float | None) -> Any:
+    if level == "random":
+        return RandomPlayer(seed)
+    player = computer_player(level, seed)
+    if budget is not None and hasattr(player, "budget"):
+        player.budget = budget
+    return player
+
+
+def play_hand(levels: list[str], seed: int, players: int, rules_name: str,
+              budget: float | None) -> tuple[list[int], dict[str, list[float]]]:
+    """One hand (hand 1 of the match seeded ``seed``); seat i plays ``levels[i % 2]``."""
+    rules = variant(rules_name, players)
+    names = [f"s{i}" for i in range(players)]
+    game = Game.new(rules, names, seed)
+    bots = {p: make(levels[i % 2], seed * 100 + i, budget) for i, p in enumerate(names)}
+    times: dict[str, list[float]] = {lv: [] for lv in levels}
+    steps = 0
+    while not game.results:
+        p = game.turn
+        assert p is not None
+        bot = bots[p]
+        start = time.perf_counter()
+        if isinstance(bot, RandomPlayer):
+            action = bot.pick(game, p)
+        else:
+            action = bot.choose(game.view(p))
+        times[bot.level].append(time.perf_counter() - start)
+        game.apply(p, action)
+        steps += 1
+        if steps > 5000:
+            raise RuntimeError(f"hand of seed {seed} does not end")
+    return game.results[0].total, times
+
+
+def duplicate(args: tuple[str, str, int, int, str, float | None]) -> dict[str, Any]:
+    a, b, seed, players, rules_name, budget = args
+    first, t1 = play_hand([a, b], seed, players, rules_name, budget)    # a sits on side 0
+    second, t2 = play_hand([b, a], seed, players, rules_name, budget)   # a sits on side 1
+    diffs = [first[0] - first[1], second[1] - second[0]]
+    times: dict[str, list[float]] = {}
+    for t in (t1, t2):
+        for lv, xs in t.items():
+            times.setdefault(lv, []).extend(xs)
+    return {"diff": sum(diffs) / 2, "won": [d > 0 for d in diffs],
+            "lost": [d < 0 for d in diffs], "times": times}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--a", default="normal", help="level of side A (easy/normal/hard/random)")
+    ap.add_argument("--b", default="random", help="level of side B")
+    ap.add_argument("--hands", type=int, default=100, help="deals, each played twice")
+    ap.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
+    ap.add_argument("--variant", default="classic")
+    ap.add_argument("--seed", type=int, default=1, help="first deal's seed")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds per decision for the hard level (default: its own)")
+    opts = ap.parse_args(argv)
+    if opts.a == opts.b:
+        ap.error("pick two different levels")
+    work = [(opts.a, opts.b, opts.seed + i, opts.players, opts.variant, opts.budget)
+            for i in range(opts.hands)]
+    start = time.time()
+    results: list[dict[str, Any]] = []
+    if opts.jobs > 1:
+        with ProcessPoolExecutor(opts.jobs) as pool:
+            for i, res in enumerate(pool.map(duplicate, work, chunksize=1), 1):
+                results.append(res)
+                if i % 50 == 0:
+                    print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
+    else:
+        for i, w in enumerate(work, 1):
+            results.append(duplicate(w))
+            if i % 50 == 0:
+                print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
+    diffs = [r["diff"] for r in results]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    won = sum(sum(r["won"]) for r in results)
+    lost = sum(sum(r["lost"]) for r in results)
+    plays = 2 * len(results)
+    print(f"{opts.a} vs {opts.b}: {opts.players} players, {opts.variant}, {len(results)} deals "
+          f"x 2 (duplicate), {time.time() - start:.0f}s")
+    print(f"  points per hand, {opts.a} minus {opts.b}: {mean:+.0f} "
+          f"(95% CI {mean - half:+.0f} .. {mean + half:+.0f})")
+    print(f"  hands won: {opts.a} {won / plays:.1%}, {opts.b} {lost / plays:.1%}, "
+          f"tied {(plays - won - lost) / plays:.1%}")
+    for lv in (opts.a, opts.b):
+        xs = sorted(x for r in results for x in r["times"].get(lv, []))
+        if xs:
+            print(f"  {lv}: {len(xs)} decisions, median {statistics.median(xs) * 1000:.2f} ms, "
+                  f"max {xs[-1] * 1000:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,7 @@
+"""Computer players for Canasta. ``computer_player(level, seed)`` returns an object whose
+``choose(view)`` gives a legal action for the seat that ``view`` belongs to; it sees only the
+view (which carries the public history of the hand), never another hand or the stock."""
+
+from .players import LEVELS, ComputerPlayer, acting_seat, computer_player
+
+__all__ = ["LEVELS", "ComputerPlayer", "acting_seat", "computer_player"]

@@ -1,0 +1,159 @@
+"""The hard level: determinized Monte Carlo search with normal-level rollouts.
+
+For a decision with several sensible moves (normal's candidates: each way of taking the pile
+or drawing; going out, melding or the best few discards), it repeatedly deals the cards it
+cannot see at random, consistently with its view (``world.build_game``), plays every candidate
+in that same world (common random numbers), lets all seats continue with the normal
+heuristics for a few turns (or to the end of the hand) and scores the outcome for its side.
+The candidate with the best average wins; within the time budget, normal's own choice is kept
+unless another move is better by a margin.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove
+
+from . import policy
+from .knowledge import read_history
+from .players import acting_seat, first_legal
+from .table import read_table
+from .world import build_game
+
+
+def rollout_step(game: Game, player: str) -> None:
+    """One move of ``player`` by the normal heuristics, from its own view of ``game``."""
+    view = game.view(player)
+    table = read_table(view)
+    first_legal(game, player, policy.decide(table, policy.NORMAL))
+
+
+def side_value(game: Game, team: int) -> float:
+    """A static estimate of a side's hand score if the hand went on from here."""
+    r = game.rules
+    value = 0.0
+    melds = game.melds(team)
+    for m in melds:
+        value += sum(c.points for c in m)
+        n = len(m)
+        if n >= r.canasta_size:
+            value += r.natural_canasta if not any(c.is_wild for c in m) else r.mixed_canasta
+        elif n >= 4:
+            value += 40.0 * (n - 3)          # progress toward a canasta
+    reds = len(game.red_threes(team))
+    if reds:
+        rv = r.red_three_value(reds)
+        value += rv if melds else -rv
+    for p in game.players:
+        if game.team_of(p) == team:
+            value -= 0.7 * sum(c.points for c in game.hand(p))
+    return value
+
+
+def outcome(game: Game, start_results: int, team: int) -> float:
+    """My side's score minus the others' (their mean with three sides)."""
+    if len(game.results) > start_results:
+        totals = [float(x) for x in game.results[start_results].total]
+    else:
+        totals = [side_value(game, t) for t in range(game.rules.teams)]
+    others = [v for t, v in enumerate(totals) if t != team]
+    return totals[team] - sum(others) / len(others)
+
+
+class HardPlayer:
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = 0.4, max_samples: int | None = None,
+                 depth: int = 24, width: int = 4, margin: float = 10.0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.budget = budget            # seconds per searched decision
+        self.max_samples = max_samples  # cap on worlds per decision (None: time only)
+        self.depth = depth              # rollout length in moves (0: to the end of the hand)
+        self.width = width              # candidates compared
+        self.margin = margin            # points another move must gain over normal's choice
+
+    # ------------------------------------------------------------------ candidates
+    def candidates(self, view: dict[str, Any]) -> list[Action]:
+        table = read_table(view)
+        ordered = policy.decide(table, policy.NORMAL)
+        me = view["player"]
+        legal: list[Action] = []
+        seen: set[str] = set()
+        check = build_game(view, table.know, random.Random(0))
+        snapshot = check.to_dict()
+        discards = 0
+        for action in ordered:
+            key = repr(action)
+            if key in seen:
+                continue
+            seen.add(key)
+            if isinstance(action, Discard):
+                if discards >= max(1, self.width - 1):
+                    continue
+            game = Game.from_dict(snapshot)
+            try:
+                game.apply(me, action)
+            except IllegalMove:
+                continue
+            legal.append(action)
+            if isinstance(action, Discard):
+                discards += 1
+            if len(legal) >= self.width:
+                break
+        if not legal:
+            legal = [first_legal(check, me, [])]
+        return legal
+
+    # ------------------------------------------------------------------ search
+    def choose(self, view: dict[str, Any]) -> Action:
+        if not acting_seat(view):
+            raise ValueError(f"{view['player']} has nothing to do now")
+        if view["phase"] == "permission":
+            return policy.answer(read_table(view), policy.NORMAL)
+        options = self.candidates(view)
+        if len(options) == 1:
+            return options[0]
+        know = read_history(view)
+        me = view["player"]
+        team = view["team"]
+        totals = [0.0] * len(options)
+        samples = 0
+        deadline = time.perf_counter() + self.budget
+        while True:
+            if self.max_samples is not None and samples >= self.max_samples:
+                break
+            if self.max_samples is None and samples >= 2 and time.perf_counter() > deadline:
+                break
+            world_seed = self.rng.randrange(1 << 30)
+            for i, action in enumerate(options):
+                game = build_game(view, know, random.Random(world_seed))
+                start = len(game.results)
+                try:
+                    game.apply(me, action)
+                except IllegalMove:
+                    totals[i] -= 1e6
+                    continue
+                self.play_out(game, start)
+                totals[i] += outcome(game, start, team)
+            samples += 1
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        if (totals[best] - totals[0]) / samples < self.margin:
+            best = 0
+        return options[best]
+
+    def play_out(self, game: Game, start: int) -> None:
+        moves = 0
+        while len(game.results) == start and game.phase != "over":
+            if self.depth and moves >= self.depth and game.phase == "draw":
+                break
+            player = game.turn
+            assert player is not None
+            rollout_step(game, player)
+            moves += 1
+
+
+__all__ = ["HardPlayer", "AnswerGoOut"]

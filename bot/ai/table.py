@@ -1,0 +1,138 @@
+"""One seat's picture of the table, distilled from its view for the heuristics."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Card, Rules, parse_cards
+from bot.engine.cards import card
+
+from .knowledge import Knowledge, read_history
+
+
+@dataclass
+class MeldInfo:
+    rank: str
+    naturals: int
+    wilds: int
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.wilds
+
+
+@dataclass
+class Table:
+    view: dict[str, Any]
+    know: Knowledge
+    rules: Rules
+    me: str
+    team: int
+    hand: list[Card]
+    order: list[str]
+    teams_of: dict[str, int]
+    counts: dict[str, int]
+    melds: list[dict[str, MeldInfo]]
+    canastas: list[int]
+    melded: list[bool]
+    red_threes: list[int]
+    minimum: int
+    pile: list[Card]
+    top: Card | None
+    pile_size: int
+    frozen_for_me: bool
+    frozen_all: bool
+    blocked: bool
+    stock: int
+    phase: str
+    scores: list[int]
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def next_player(self) -> str:
+        i = self.order.index(self.me) if self.me in self.order else 0
+        return self.order[(i + 1) % len(self.order)]
+
+    @property
+    def partners(self) -> list[str]:
+        return [p for p in self.order if p != self.me and self.teams_of[p] == self.team]
+
+    @property
+    def opponents(self) -> list[str]:
+        return [p for p in self.order if self.teams_of[p] != self.team]
+
+    def opp_teams(self) -> list[int]:
+        return sorted({self.teams_of[p] for p in self.opponents})
+
+    @property
+    def my_melds(self) -> dict[str, MeldInfo]:
+        return self.melds[self.team]
+
+    def frozen_for(self, team: int) -> bool:
+        return self.frozen_all or not self.melded[team]
+
+    # ------------------------------------------------------------------ counting
+    def unseen_rank(self, rank: str) -> int:
+        return sum(n for c, n in self.know.unseen.items() if c.rank == rank)
+
+    @property
+    def unseen_total(self) -> int:
+        return max(1, sum(self.know.unseen.values()))
+
+    def unseen_wilds(self) -> int:
+        return sum(n for c, n in self.know.unseen.items() if c.is_wild)
+
+    def tally(self, team: int) -> int:
+        """The side's hand score so far, before cards in hand (melds, bonuses, red threes)."""
+        pts = 0
+        for m in self.view["teams"][team]["melds"]:
+            pts += m["points"]
+            if m["canasta"] == "natural":
+                pts += self.rules.natural_canasta
+            elif m["canasta"] == "mixed":
+                pts += self.rules.mixed_canasta
+        n = self.red_threes[team]
+        if n:
+            value = self.rules.red_three_value(n)
+            pts += value if self.melded[team] else -value
+        return pts
+
+    def hand_cards(self, team: int) -> int:
+        return sum(self.counts[p] for p in self.order if self.teams_of[p] == team)
+
+
+def read_table(view: dict[str, Any], know: Knowledge | None = None) -> Table:
+    know = know or read_history(view)
+    rules = know.rules
+    me = view["player"]
+    teams_of = {p["name"]: p["team"] for p in view["players"]}
+    melds: list[dict[str, MeldInfo]] = []
+    canastas: list[int] = []
+    melded: list[bool] = []
+    reds: list[int] = []
+    for t in view["teams"]:
+        d: dict[str, MeldInfo] = {}
+        for m in t["melds"]:
+            d[m["rank"]] = MeldInfo(m["rank"], m["count"] - m["wilds"], m["wilds"])
+        melds.append(d)
+        canastas.append(t["canastas"])
+        melded.append(t["has_melded"])
+        reds.append(len(t["red_threes"]))
+    pile = view["pile"]
+    top = card(pile["top"]) if pile["top"] else None
+    team = view["team"]
+    return Table(
+        view=view, know=know, rules=rules, me=me, team=team, hand=parse_cards(view["hand"]),
+        order=list(view["order"]), teams_of=teams_of,
+        counts={p["name"]: p["cards"] for p in view["players"]}, melds=melds,
+        canastas=canastas, melded=melded, red_threes=reds,
+        minimum=view["teams"][team]["minimum"], pile=list(know.pile), top=top,
+        pile_size=pile["size"], frozen_for_me=bool(pile["frozen"]),
+        frozen_all=bool(pile["frozen_all"]), blocked=pile["blocked"] is not None,
+        stock=view["stock"], phase=view["phase"], scores=list(view["scores"]))
+
+
+def rank_counts(cards: list[Card]) -> Counter[str]:
+    return Counter(c.rank for c in cards if c.is_natural)

@@ -1,0 +1,47 @@
+"""Shared helpers for the computer-player tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ai import acting_seat, computer_player
+from bot.engine import Game, variant
+
+PLAYERS4 = ["ann", "bob", "cat", "dan"]   # ann & cat against bob & dan; bob plays after ann
+
+
+def position(**kwargs: Any) -> Game:
+    players = kwargs.pop("players", PLAYERS4)
+    rules = kwargs.pop("rules", None) or variant("classic", len(players))
+    kwargs.setdefault("stock", " ".join(["4c", "5d", "6h", "7s", "8c", "9d"] * 5))
+    return Game.from_position(rules, players, **kwargs)
+
+
+def choose(game: Game, player: str, level: str = "normal", seed: int = 0, **attrs: Any) -> Any:
+    bot = computer_player(level, seed)
+    for k, v in attrs.items():
+        setattr(bot, k, v)
+    view = game.view(player)
+    assert acting_seat(view)
+    return bot.choose(view)
+
+
+def play_match(level_of: dict[str, str], game: Game, hands: int = 1, seed: int = 0,
+               max_steps: int = 4000, **attrs: Any) -> int:
+    """Play ``hands`` hands with the given levels (every action checked by ``apply``)."""
+    bots = {}
+    for i, p in enumerate(game.players):
+        bots[p] = computer_player(level_of[p], seed + i)
+        for k, v in attrs.items():
+            setattr(bots[p], k, v)
+    steps = 0
+    start = len(game.results)
+    while len(game.results) - start < hands and game.phase != "over":
+        p = game.turn
+        assert p is not None
+        view = game.view(p)
+        assert acting_seat(view)
+        game.apply(p, bots[p].choose(view))   # raises IllegalMove on an illegal choice
+        steps += 1
+        assert steps < max_steps, "hand does not end"
+    return steps
