@@ -1,0 +1,53 @@
+"""Command line of the renderer.
+
+``python -m bot.render demo OUT_DIR [--seed N]``  play a seeded game, write hand/table/scores PNGs
+``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _samples(out: Path) -> list[Path]:
+    from bot.render import render_hand, render_scores, render_table, samples
+
+    out.mkdir(parents=True, exist_ok=True)
+    pictures = {
+        "hand.png": render_hand(samples.hand_view(13, just_arrived=1, phase="play")),
+        "table.png": render_table(samples.table_view(4, red_threes=(("3H",), ()))),
+        "scores.png": render_scores(samples.table_view(
+            4, results=samples.results_sample(3), winner=0, phase="over")),
+    }
+    paths = []
+    for name, data in pictures.items():
+        (out / name).write_bytes(data)
+        paths.append(out / name)
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play a seeded game and write hand/table/scores PNGs")
+    demo.add_argument("out_dir", type=Path)
+    demo.add_argument("--seed", type=int, default=7)
+    sample = sub.add_parser("samples", help="render the built-in sample views")
+    sample.add_argument("out_dir", type=Path)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "demo":
+        from bot.render.demo import run
+
+        paths = run(args.out_dir, seed=args.seed)
+    else:
+        paths = _samples(args.out_dir)
+    for path in paths:
+        print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,126 @@
+"""The hand picture sent to a player by DM: sorted cards in overlapped rows, with a caption."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.render import assets, caption
+from bot.render.draw import (
+    GOLD,
+    INK_DIM,
+    INK_LIGHT,
+    NEW_MARK,
+    felt,
+    paste_card,
+    rich_text,
+    to_png,
+    wrap,
+)
+from bot.render.notation import sort_hand
+
+CARD_W = 140
+CARD_H = assets.card_height(CARD_W)
+STEP = 60  # horizontal distance between overlapped cards: the corner index stays visible
+ROW_STEP = 122  # vertical distance between rows: rows overlap below the indices
+MAX_PER_ROW = 15
+LIFT = 18  # cards that just arrived stand this much higher
+MARGIN = 26
+MIN_WIDTH = 680
+TITLE_SIZE = 30
+PROMPT_SIZE = 24
+LINE_GAP = 8
+
+
+@dataclass(frozen=True)
+class HandLayout:
+    rows: int
+    per_row: int
+    width: int
+    cards_height: int
+
+
+def layout(n: int) -> HandLayout:
+    """Rows are balanced (31 cards: 11, 11, 9) and never wider than MAX_PER_ROW."""
+    rows = max(1, math.ceil(n / MAX_PER_ROW))
+    per_row = max(1, math.ceil(n / rows)) if n else 0
+    cards_w = CARD_W + (per_row - 1) * STEP if per_row else 0
+    width = max(MIN_WIDTH, cards_w + 2 * MARGIN)
+    cards_height = LIFT + CARD_H + (rows - 1) * ROW_STEP
+    return HandLayout(rows, per_row, width, cards_height)
+
+
+def _marked(cards: list[str], arrived: list[str]) -> list[bool]:
+    """Which of the sorted cards to mark: as many copies of each code as arrived."""
+    left = Counter(arrived)
+    marks = []
+    # Mark from the right within a run of equal cards, so the mark sits on the visible copy.
+    for code in reversed(cards):
+        marks.append(left[code] > 0)
+        left[code] -= 1
+    return marks[::-1]
+
+
+def _caption_lines(view: dict[str, Any], width: int) -> tuple[str, list[str], bool]:
+    title = caption.hand_title(view)
+    prompt = caption.hand_prompt(view)
+    f = assets.font(PROMPT_SIZE)
+    lines = wrap(prompt, f, width - 2 * MARGIN)
+    needs_action = view.get("turn") == view.get("player") and view.get("phase") != "over"
+    return title, lines, needs_action
+
+
+def render(view: dict[str, Any]) -> bytes:
+    cards = sort_hand(list(view.get("hand") or []))
+    marks = _marked(cards, list(view.get("just_arrived") or []))
+    lay = layout(len(cards))
+    title, lines, needs_action = _caption_lines(view, lay.width)
+    caption_h = TITLE_SIZE + LINE_GAP + len(lines) * (PROMPT_SIZE + LINE_GAP) + 10
+    cards_h = lay.cards_height if cards else 60
+    height = MARGIN + caption_h + cards_h + MARGIN
+    img = felt(lay.width, height)
+    d = ImageDraw.Draw(img)
+
+    y = MARGIN
+    d.text((MARGIN, y), title, font=assets.font(TITLE_SIZE, "bold"), fill=INK_LIGHT)
+    if any(marks):
+        _legend(d, lay.width - MARGIN, y + 6)
+    y += TITLE_SIZE + LINE_GAP
+    for line in lines:
+        rich_text(d, (MARGIN, y), line, assets.font(PROMPT_SIZE),
+                  GOLD if needs_action else INK_DIM)
+        y += PROMPT_SIZE + LINE_GAP
+    top = MARGIN + caption_h
+    if not cards:
+        d.text((MARGIN, top + 10), "No cards in hand", font=assets.font(PROMPT_SIZE),
+               fill=INK_DIM)
+        return to_png(img)
+    _draw_rows(img, cards, marks, lay, top)
+    return to_png(img)
+
+
+def _legend(d: ImageDraw.ImageDraw, right: int, y: int) -> None:
+    f = assets.font(20)
+    label = "just arrived"
+    x = right - f.getlength(label)
+    d.text((x, y), label, font=f, fill=INK_DIM)
+    d.rounded_rectangle((x - 30, y + 2, x - 10, y + 22), radius=5, outline=NEW_MARK, width=3)
+
+
+def _draw_rows(img: Image.Image, cards: list[str], marks: list[bool], lay: HandLayout,
+               top: int) -> None:
+    d = ImageDraw.Draw(img)
+    for i, (code, marked) in enumerate(zip(cards, marks, strict=True)):
+        row, col = divmod(i, lay.per_row)
+        in_row = min(lay.per_row, len(cards) - row * lay.per_row)
+        row_w = CARD_W + (in_row - 1) * STEP
+        x = (lay.width - row_w) // 2 + col * STEP
+        y = top + LIFT + row * ROW_STEP - (LIFT if marked else 0)
+        paste_card(img, assets.card(code, CARD_W), x, y)
+        if marked:
+            d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), radius=12,
+                                outline=NEW_MARK, width=4)

@@ -1,0 +1,362 @@
+"""The table picture posted in the game's thread after every move.
+
+Top to bottom: a header (hand, status), the stock and discard pile beside the players'
+seats, then one panel per team with its score, initial-meld minimum, red threes and melds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.render import assets, caption, melds
+from bot.render.draw import (
+    GOLD,
+    INK_DIM,
+    INK_LIGHT,
+    felt,
+    paste_card,
+    team_colour,
+    text_width,
+    to_png,
+)
+
+View = dict[str, Any]
+
+WIDTH = 1280
+PAD = 24
+HEADER_H = 78
+PILE_W = 100
+PILE_H = assets.card_height(PILE_W)
+MINI_W = 26
+PANEL_HEADER_H = 70
+PANEL_GAP = 16
+PANEL_INNER = 18
+FROZEN_INK = (120, 200, 255)
+BLOCKED_INK = (235, 70, 60)
+CHIP_H = 56
+CHIP_GAP = 10
+
+
+def render(view: View) -> bytes:
+    teams = list(view.get("teams") or [])
+    centre_h = _centre_height(view)
+    height = HEADER_H + centre_h + _panels_height(teams) + PAD - PANEL_GAP + 8
+    img = felt(WIDTH, height)
+    _header(img, view)
+    y = HEADER_H
+    _centre(img, view, y)
+    y += centre_h
+    _panels(img, view, teams, y)
+    return to_png(img)
+
+
+# -- header ---------------------------------------------------------------------------------
+
+def _header(img: Image.Image, view: View) -> None:
+    d = ImageDraw.Draw(img, "RGBA")
+    d.rectangle((0, 0, WIDTH, HEADER_H - 12), fill=(0, 0, 0, 70))
+    hand_no = view.get("hand_number")
+    title = f"Canasta \u00b7 hand {hand_no}" if hand_no else "Canasta"
+    d.text((PAD, 12), title, font=assets.font(30, "bold"), fill=INK_LIGHT)
+    rules = view.get("rules") or {}
+    bits = [str(view.get("variant") or "classic").capitalize()]
+    if rules.get("target"):
+        bits.append(f"target {int(rules['target']):,}")
+    need = int(rules.get("canastas_to_go_out") or 1)
+    bits.append(f"{need} canasta{'s' if need != 1 else ''} to go out")
+    d.text((PAD, 48), " \u00b7 ".join(bits), font=assets.font(17), fill=INK_DIM)
+    status = caption.table_status(view)
+    f = assets.font(26, "bold")
+    d.text((WIDTH - PAD - text_width(status, f), 22), status, font=f, fill=GOLD)
+
+
+# -- stock, pile and players ----------------------------------------------------------------
+
+def _centre_height(view: View) -> int:
+    rows = _chip_rows(len(view.get("players") or []))
+    players_h = 34 + rows * (CHIP_H + CHIP_GAP)
+    pile_h = 32 + PILE_H + 40 + 30 * len(_pile_tags(view))
+    return max(pile_h, players_h) + 10
+
+
+def _chip_columns(n: int) -> int:
+    return 2 if n in (1, 2, 4) else 3
+
+
+def _chip_rows(n: int) -> int:
+    cols = _chip_columns(n)
+    return max(1, -(-n // cols))
+
+
+def _centre(img: Image.Image, view: View, top: int) -> None:
+    d = ImageDraw.Draw(img, "RGBA")
+    label_f = assets.font(18, "bold")
+    # Stock: a squared stack of backs, higher when fuller.
+    stock = int(view.get("stock") or 0)
+    x, y = PAD + 8, top + 32
+    d.text((x, top + 4), "STOCK", font=label_f, fill=INK_DIM)
+    if stock:
+        layers = min(5, 1 + stock // 15)
+        for k in range(layers - 1, -1, -1):
+            paste_card(img, assets.card("back", PILE_W), x + 2 * k, y + 2 * k, shadow=k == 0)
+    else:
+        _empty_slot(d, x, y)
+    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), f"{stock} cards",
+           font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
+    _pile(img, view, PAD + PILE_W + 64, top)
+    _players(img, view, 420, top)
+
+
+def _empty_slot(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    d.rounded_rectangle((x, y, x + PILE_W, y + PILE_H), radius=8, outline=(255, 255, 255, 90),
+                        width=2)
+
+
+def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
+    d = ImageDraw.Draw(img, "RGBA")
+    pile = view.get("pile") or {}
+    size = int(pile.get("size") or 0)
+    top_card = pile.get("top")
+    d.text((x, top + 4), "DISCARD PILE", font=assets.font(18, "bold"), fill=INK_DIM)
+    y = top + 32
+    slot_w = PILE_H  # room for a sideways card
+    cx, cy = x + slot_w // 2, y + PILE_H // 2
+    if not size or not top_card:
+        _empty_slot(d, cx - PILE_W // 2, y)
+    else:
+        under = min(4, size - 1)
+        for k in range(under, 0, -1):
+            ox = cx - PILE_W // 2 + 2 * k
+            d.rounded_rectangle((ox, y + 2 * k, ox + PILE_W - 1, y + 2 * k + PILE_H - 1),
+                                radius=7, fill=(250, 247, 238), outline=(150, 144, 132))
+        if pile.get("frozen_all"):
+            card = assets.card_sideways(top_card, PILE_W)
+            paste_card(img, card, cx - PILE_H // 2, cy - PILE_W // 2)
+        else:
+            paste_card(img, assets.card(top_card, PILE_W), cx - PILE_W // 2, y)
+        if pile.get("blocked"):
+            _stop_marker(d, cx + PILE_W // 2, y + PILE_H // 2)
+    d.text((cx, y + PILE_H + 22), f"{size} card{'s' if size != 1 else ''}",
+           font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
+    tags = _pile_tags(view)
+    ty = y + PILE_H + 38
+    for text, ink in tags:
+        f = assets.font(17, "bold")
+        w = text_width(text, f) + 20
+        d.rounded_rectangle((cx - w // 2, ty, cx + w // 2, ty + 26), radius=13,
+                            fill=(0, 0, 0, 130), outline=ink, width=2)
+        d.text((cx, ty + 13), text, font=f, fill=ink, anchor="mm")
+        ty += 30
+
+
+def _pile_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
+    pile = view.get("pile") or {}
+    tags = []
+    if pile.get("blocked"):
+        tags.append((f"BLOCKED: {caption.block_tag(str(pile['blocked']))}", BLOCKED_INK))
+    if pile.get("frozen_all"):
+        tags.append(("FROZEN", FROZEN_INK))
+    elif pile.get("frozen") and view.get("player"):
+        tags.append(("frozen for your team", FROZEN_INK))
+    return tags
+
+
+def _stop_marker(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
+    """A small stop sign on the pile's corner: nobody may take it now."""
+    d.regular_polygon((cx, cy, 24), 8, rotation=22.5, fill=BLOCKED_INK,
+                      outline=(255, 255, 255), width=2)
+    d.line((cx - 12, cy, cx + 12, cy), fill=(255, 255, 255), width=6)
+
+
+def _players(img: Image.Image, view: View, x0: int, top: int) -> None:
+    d = ImageDraw.Draw(img, "RGBA")
+    players = list(view.get("players") or [])
+    d.text((x0, top + 4), "PLAYERS", font=assets.font(18, "bold"), fill=INK_DIM)
+    cols = _chip_columns(len(players))
+    chip_w = (WIDTH - PAD - x0 - (cols - 1) * CHIP_GAP) // cols
+    for i, p in enumerate(players):
+        row, col = divmod(i, cols)
+        x = x0 + col * (chip_w + CHIP_GAP)
+        y = top + 32 + row * (CHIP_H + CHIP_GAP)
+        _chip(img, d, view, p, x, y, chip_w)
+
+
+def _chip(img: Image.Image, d: ImageDraw.ImageDraw, view: View, p: dict[str, Any], x: int,
+          y: int, w: int) -> None:
+    name = str(p.get("name", "?"))
+    active = p.get("active", True)
+    to_act = active and name == view.get("turn") and view.get("phase") != "over"
+    fill = (255, 255, 255, 40) if to_act else (0, 0, 0, 80)
+    d.rounded_rectangle((x, y, x + w, y + CHIP_H), radius=12, fill=fill,
+                        outline=GOLD if to_act else None, width=3 if to_act else 0)
+    colour = team_colour(int(p.get("team") or 0))
+    d.rounded_rectangle((x + 6, y + 8, x + 13, y + CHIP_H - 8), radius=3,
+                        fill=colour if active else (110, 120, 114))
+    ink = INK_LIGHT if active else (150, 160, 154)
+    label = name + ("  (you)" if name == view.get("player") else "")
+    f = assets.font(21, "bold")
+    while text_width(label, f) > w - 100 and len(label) > 4:
+        label = label[:-2] + "\u2026"
+    if not active:
+        sub, sub_ink = "sits out this hand", (150, 160, 154)
+    elif to_act:
+        sub, sub_ink = "\u25b6 " + _acting(view), GOLD
+    elif _team_size(view, int(p.get("team") or 0)) > 1:
+        sub, sub_ink = caption.team_name(view, int(p.get("team") or 0)), INK_DIM
+    else:
+        sub, sub_ink = "", INK_DIM
+    d.text((x + 22, y + (6 if sub else 14)), label, font=f, fill=ink)
+    if sub:
+        sf = assets.font(15)
+        while text_width(sub, sf) > w - 110 and len(sub) > 4:
+            sub = sub[:-2] + "\u2026"
+        d.text((x + 22, y + 32), sub, font=sf, fill=sub_ink)
+    if active:
+        count = int(p.get("cards") or 0)
+        mx = x + w - 78
+        paste_card(img, assets.card("back", MINI_W), mx, y + (CHIP_H - 36) // 2, shadow=False)
+        d.text((mx + MINI_W + 8, y + CHIP_H // 2), str(count), font=assets.font(24, "bold"),
+               fill=ink, anchor="lm")
+
+
+def _team_size(view: View, index: int) -> int:
+    teams = view.get("teams") or []
+    return len(teams[index].get("members") or []) if 0 <= index < len(teams) else 1
+
+
+def _acting(view: View) -> str:
+    if view.get("question"):
+        return "to answer"
+    return {"draw": "to draw", "play": "to meld / discard"}.get(str(view.get("phase")),
+                                                                 "to play")
+
+
+# -- team panels ----------------------------------------------------------------------------
+
+def _grid_width(cols: int) -> int:
+    return (WIDTH - 2 * PAD - (cols - 1) * PANEL_GAP) // cols
+
+
+def _grid(teams: list[dict[str, Any]]) -> tuple[int, int]:
+    """(columns, panel width): panels side by side unless stacking them is shorter."""
+    best: tuple[int, int] | None = None
+    for cols in (2, 1):
+        if cols > len(teams):
+            continue
+        h = _grid_height(teams, cols)
+        if best is None or h < best[1]:
+            best = (cols, h)
+    cols = best[0] if best else 1
+    return cols, _grid_width(cols)
+
+
+def _grid_height(teams: list[dict[str, Any]], cols: int) -> int:
+    panel_w = _grid_width(cols)
+    hs = [_panel_height(t, panel_w) for t in teams]
+    return sum(max(hs[i:i + cols]) + PANEL_GAP for i in range(0, len(hs), cols))
+
+
+def _per_row(panel_w: int) -> int:
+    return max(1, (panel_w - 2 * PANEL_INNER - 6 + melds.GAP) // melds.PITCH)
+
+
+def _columns(team: dict[str, Any]) -> list[dict[str, Any]]:
+    """What lies in front of a team: its red threes (as one column), then its melds."""
+    cols = melds.ordered(list(team.get("melds") or []))
+    threes = list(team.get("red_threes") or [])
+    if threes:
+        label = f"{len(threes)} red 3{'s' if len(threes) > 1 else ''}"
+        cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
+                        "canasta": None, "label": label})
+    return cols
+
+
+def _meld_rows(team: dict[str, Any], panel_w: int) -> list[list[dict[str, Any]]]:
+    cols, n = _columns(team), _per_row(panel_w)
+    return [cols[i:i + n] for i in range(0, len(cols), n)]
+
+
+def _panel_height(team: dict[str, Any], panel_w: int) -> int:
+    rows = _meld_rows(team, panel_w)
+    if not rows:
+        return PANEL_HEADER_H + 46
+    body = sum(max(melds.block_height(m) for m in row) + 12 for row in rows)
+    return PANEL_HEADER_H + body + 8
+
+
+def _panels_height(teams: list[dict[str, Any]]) -> int:
+    cols, _ = _grid(teams)
+    return _grid_height(teams, cols)
+
+
+def _panels(img: Image.Image, view: View, teams: list[dict[str, Any]], top: int) -> None:
+    cols, panel_w = _grid(teams)
+    hs = [_panel_height(t, panel_w) for t in teams]
+    y = top
+    for i in range(0, len(teams), cols):
+        row_h = max(hs[i:i + cols])
+        for j, team in enumerate(teams[i:i + cols]):
+            x = PAD + j * (panel_w + PANEL_GAP)
+            _panel(img, view, team, x, y, panel_w, row_h)
+        y += row_h + PANEL_GAP
+
+
+def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int, w: int,
+           h: int) -> None:
+    d = ImageDraw.Draw(img, "RGBA")
+    index = int(team.get("index", 0))
+    colour = team_colour(index)
+    x1 = x0 + w
+    d.rounded_rectangle((x0, top, x1, top + h), radius=16, fill=(0, 0, 0, 64),
+                        outline=colour + (150,), width=2)
+    d.rounded_rectangle((x0, top, x0 + 10, top + h), radius=5, fill=colour)
+    name = caption.team_name(view, index)
+    if view.get("player") is not None and view.get("team") == index:
+        name += "  (you)"
+    right = _panel_facts(d, team, top, x1)
+    room = right - x0 - PANEL_INNER - 16
+    f = assets.font(26, "bold")
+    if text_width(name, f) > room:
+        f = assets.font(21, "bold")
+    while text_width(name, f) > room and len(name) > 4:
+        name = name[:-2] + "\u2026"
+    d.text((x0 + PANEL_INNER + 6, top + 16), name, font=f, fill=colour)
+    rows = _meld_rows(team, w)
+    y = top + PANEL_HEADER_H
+    if not rows:
+        minimum = team.get("minimum")
+        text = "No melds yet" + (f": the first meld needs {minimum}" if minimum else "")
+        d.text((x0 + PANEL_INNER + 6, y + 4), text, font=assets.font(20), fill=INK_DIM)
+        return
+    for row in rows:
+        x = x0 + PANEL_INNER + 6
+        for meld in row:
+            melds.draw_meld(img, meld, x, y)
+            x += melds.PITCH
+        y += max(melds.block_height(m) for m in row) + 12
+
+
+def _panel_facts(d: ImageDraw.ImageDraw, team: dict[str, Any], top: int, right: int) -> int:
+    """Right side of a panel header, right to left: score, minimum, canastas.
+
+    Returns where the facts begin, so the team name can be shortened to fit."""
+    x = right - PANEL_INNER
+    score = f"{int(team.get('score') or 0):,}"
+    x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
+    if team.get("has_melded"):
+        x = _fact(d, x, top, "INITIAL MELD", "done", INK_DIM)
+    else:
+        x = _fact(d, x, top, "MINIMUM", str(team.get("minimum", "-")), GOLD)
+    return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
+
+
+def _fact(d: ImageDraw.ImageDraw, right: int, top: int, label: str, value: str,
+          ink: tuple[int, ...]) -> int:
+    """A small caption over a bold value, right-aligned at ``right``; returns the new right."""
+    vf, lf = assets.font(26, "bold"), assets.font(12, "bold")
+    w = max(text_width(value, vf), text_width(label, lf))
+    d.text((right, top + 12), label, font=lf, fill=INK_DIM, anchor="ra")
+    d.text((right, top + 28), value, font=vf, fill=ink, anchor="ra")
+    return right - w - 26
