@@ -4,7 +4,7 @@ templates are the patterns below."""
 
 from __future__ import annotations
 
-LOBBY = r"canasta:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|cancel)"
+LOBBY = r"canasta:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|computer|start|cancel)"
 ANSWER = r"canasta:answer:(?P<game>[0-9]+):(?P<answer>yes|no)"
 REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
 

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 _BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
+    "computer": ("Add computer", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
 }
@@ -86,6 +87,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
                 lobby = await service.join(self.game_id, user, interaction.user.display_name)
             elif self.verb == "leave":
                 lobby = await service.leave(self.game_id, user)
+            elif self.verb == "computer":
+                lobby = await service.add_computer(self.game_id, user)
             elif self.verb == "cancel":
                 lobby = await service.cancel(self.game_id, user)
             else:

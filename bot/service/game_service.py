@@ -8,6 +8,7 @@ only then swap the copy in. A refused move or a failed write leaves everything a
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -15,6 +16,7 @@ from typing import Any
 
 from bot.engine import (
     AnswerGoOut,
+    Concede,
     Game,
     IllegalMove,
     Rules,
@@ -35,7 +37,11 @@ from bot.store import (
     StoreError,
 )
 
+log = logging.getLogger(__name__)
+
 SEATINGS = ("drawn", "join")
+AI_PREFIX = "ai:"
+COMPUTER_LEVEL = "normal"
 
 
 @dataclass
@@ -143,6 +149,19 @@ class GameService:
             await self.store.add_seat(game_id, player, name)
             return await self.lobby(game_id)
 
+    async def add_computer(self, game_id: int, player: str) -> LobbyState:
+        """The host fills a seat with a computer player."""
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if player != lobby.host:
+                raise Refused("Only the host can add a computer player.")
+            if lobby.full:
+                raise Refused("This table is full.")
+            taken = {s.player for s in lobby.seats}
+            number = next(n for n in range(1, 8) if f"ai:{n}" not in taken)
+            await self.store.add_seat(game_id, f"ai:{number}", f"Computer {number}", is_ai=True)
+            return await self.lobby(game_id)
+
     async def leave(self, game_id: int, player: str) -> LobbyState:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
@@ -217,15 +236,19 @@ class GameService:
         rules = _rules(record.variant, options["players"], options.get("teams"),
                        options.get("target"))
         game = Game.new(rules, order, record.seed)
-        seats = [Seat(i, p, names[p], game.team_of(p)) for i, p in enumerate(order)]
+        seats = [Seat(i, p, names[p], game.team_of(p), p.startswith(AI_PREFIX))
+                 for i, p in enumerate(order)]
         try:
             await self.store.start_game(record.id, seats, game.to_dict())
         except StoreError as exc:
             raise Refused("This game has already started.") from exc
         fresh = replace(await self._record(record.id), snapshot=None)
-        self._remember(LiveGame(fresh, game, 0, "active", seats))
-        return Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
-                       new_deal=True)
+        live = LiveGame(fresh, game, 0, "active", seats)
+        self._remember(live)
+        outcome = Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
+                          new_deal=True)
+        await self._computer_turns(live, outcome)
+        return outcome
 
     async def _open_lobby(self, game_id: int) -> LobbyState:
         lobby = await self.lobby(game_id)
@@ -254,59 +277,105 @@ class GameService:
                               else "This game is not being played.")
             if player not in live.names:
                 raise Refused("You are not playing in this game.")
-            before = live.game
-            hands_before = {p: _hand_key(before, p) for p in live.players}
-            hand_number = before.hand_number
-            results_before = len(before.results)
-
-            work = Game.from_dict(before.to_dict())
-            try:
-                events = work.apply(player, action)
-            except IllegalMove as exc:
-                raise Refused(_with_names(str(exc), live.names)) from None
-
-            outcome = Outcome(game_id=game_id, player=player, events=list(events))
-            outcome.new_deal = work.hand_number != hand_number and work.phase != "over"
-            outcome.hands_changed = [
-                p for p in live.players
-                if outcome.new_deal or _hand_key(work, p) != hands_before[p]
-            ]
-            if work.phase == "permission":
-                question = work.view(player).get("question") or {}
-                outcome.question = Question(question.get("asker", player),
-                                            list(question.get("partners") or []))
-            if isinstance(action, AnswerGoOut):
-                outcome.answered = bool(action.yes)
-            outcome.hands_ended = _hand_ends(work, results_before, events)
-            outcome.winner = work.winner
-            outcome.game_over = work.phase == "over"
-
-            record = live.record
-            commit = ActionCommit(
-                game_id=game_id,
-                expected_version=live.version,
-                player=player,
-                action=action_to_dict(action),
-                snapshot=work.to_dict(),
-                status="over" if outcome.game_over else "active",
-                winner=outcome.winner,
-                hand_results=[
-                    HandResultRecord(end.hand, team, total, end.breakdown[team])
-                    for end in outcome.hands_ended for team, total in enumerate(end.totals)
-                ],
-                stats=_stats_deltas(live, work, player, events, outcome),
-                variant=record.variant,
-                guild_id=record.guild_id,
-            )
-            try:
-                outcome.version = await self.store.commit_action(commit)
-            except BaseException:
-                self._cache.pop(game_id, None)  # the store holds the truth: reload next time
-                raise
-            live.game = work
-            live.version = outcome.version
-            live.status = commit.status
+            outcome = Outcome(game_id=game_id, player=player)
+            await self._apply(live, player, action, outcome)
+            await self._computer_turns(live, outcome)
             return outcome
+
+    async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome) -> None:
+        """Apply one action on a copy, commit it, then swap it in; add to `outcome`."""
+        game_id = live.record.id
+        before = live.game
+        hands_before = {p: _hand_key(before, p) for p in live.players}
+        hand_number = before.hand_number
+        results_before = len(before.results)
+
+        work = Game.from_dict(before.to_dict())
+        try:
+            events = work.apply(player, action)
+        except IllegalMove as exc:
+            raise Refused(_with_names(str(exc), live.names)) from None
+
+        step = Outcome(game_id=game_id, player=player, events=list(events))
+        step.new_deal = work.hand_number != hand_number and work.phase != "over"
+        step.hands_changed = [
+            p for p in live.players
+            if step.new_deal or _hand_key(work, p) != hands_before[p]
+        ]
+        if isinstance(action, AnswerGoOut):
+            step.answered = bool(action.yes)
+        step.hands_ended = _hand_ends(work, results_before, events)
+        step.winner = work.winner
+        step.game_over = work.phase == "over"
+
+        record = live.record
+        commit = ActionCommit(
+            game_id=game_id,
+            expected_version=live.version,
+            player=player,
+            action=action_to_dict(action),
+            snapshot=work.to_dict(),
+            status="over" if step.game_over else "active",
+            winner=step.winner,
+            hand_results=[
+                HandResultRecord(end.hand, team, total, end.breakdown[team])
+                for end in step.hands_ended for team, total in enumerate(end.totals)
+            ],
+            stats=_stats_deltas(live, work, player, events, step),
+            variant=record.variant,
+            guild_id=record.guild_id,
+        )
+        try:
+            version = await self.store.commit_action(commit)
+        except BaseException:
+            self._cache.pop(game_id, None)  # the store holds the truth: reload next time
+            raise
+        live.game = work
+        live.version = version
+        live.status = commit.status
+
+        outcome.events.extend(step.events)
+        outcome.hands_changed += [p for p in step.hands_changed if p not in outcome.hands_changed]
+        if step.answered is not None:
+            outcome.answered = step.answered
+        outcome.hands_ended.extend(step.hands_ended)
+        outcome.new_deal = outcome.new_deal or step.new_deal
+        outcome.winner = step.winner
+        outcome.game_over = step.game_over
+        outcome.version = version
+        outcome.question = None
+        if work.phase == "permission":
+            question = work.view(player).get("question") or {}
+            outcome.question = Question(question.get("asker", player),
+                                        list(question.get("partners") or []))
+
+    async def _computer_turns(self, live: LiveGame, outcome: Outcome) -> None:
+        """Let computer players act until a person must (each move its own commit)."""
+        for _ in range(500):
+            game = live.game
+            if game.phase == "over" or not game.turn.startswith(AI_PREFIX):
+                return
+            seat = game.turn
+            view = game.view(seat)
+            try:
+                action = self._computer(live, seat).choose(view)
+                await self._apply(live, seat, action, outcome)
+            except (Refused, ValueError):
+                log.warning("computer %s in game %s chose badly; playing a legal move",
+                            seat, live.record.id, exc_info=True)
+                legal = [a for a in game.legal_actions(seat) if not isinstance(a, Concede)]
+                if not legal:
+                    return
+                try:
+                    await self._apply(live, seat, legal[0], outcome)
+                except Refused:
+                    log.error("computer %s in game %s is stuck", seat, live.record.id)
+                    return
+
+    def _computer(self, live: LiveGame, seat: str) -> Any:
+        from bot.ai import computer_player
+
+        return computer_player(COMPUTER_LEVEL, seed=live.record.seed + live.players.index(seat))
 
     # ------------------------------------------------------------------ reading
 
@@ -429,7 +498,8 @@ def _hand_ends(game: Game, results_before: int, events: list[dict[str, Any]]) ->
 
 def _stats_deltas(live: LiveGame, game: Game, player: str, events: list[dict[str, Any]],
                   outcome: Outcome) -> list[StatsDelta]:
-    deltas = {s.player: StatsDelta(s.player, s.name) for s in live.seats}
+    deltas = {s.player: StatsDelta(s.player, s.name) for s in live.seats
+              if not s.player.startswith(AI_PREFIX)}
     for event in events:
         if event.get("type") == "canasta":
             who = event.get("player", player)

@@ -14,7 +14,7 @@ async def test_new_table_posts_a_lobby_and_opens_a_thread(simcord_env: simcord.E
     lobby = table.channel.history()[0]
     assert "Canasta #" in lobby.content and "4/4 seated" in lobby.content
     labels = [c.label for row in lobby.components for c in row.children]
-    assert labels == ["Join", "Leave", "Start", "Cancel"]
+    assert labels == ["Join", "Leave", "Add computer", "Start", "Cancel"]
     assert table.thread.is_thread and "Canasta #" in (table.thread.name or "")
 
 
@@ -91,3 +91,31 @@ async def test_seats_drawn_put_high_cards_together(simcord_env: simcord.Env) -> 
     seats = await table.bot.store.seats(table.game_id)
     assert sorted(s.player for s in seats) == sorted(str(m.id) for m in table.members)
     assert [s.team for s in seats] == [0, 1, 0, 1]
+
+
+async def test_computer_players_fill_seats_and_play(simcord_env: simcord.Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    ana = guild.add_member(simcord_env.create_user("Ana"))
+    bo = guild.add_member(simcord_env.create_user("Bo"))
+    await ana.slash(channel, "canasta new", players=4, seating="join")
+    refused = await bo.click(channel.history()[0], label="Add computer")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    for _ in range(3):
+        await ana.click(channel.history()[0], label="Add computer")
+    lobby = channel.history()[0]
+    assert "Computer 3" in lobby.content and "4/4 seated" in lobby.content
+    await ana.click(lobby, label="Start")
+    thread = channel.threads[0]
+    bot = simcord_env.bot
+    record = await bot.service.game_in_thread(thread.id)
+    live = await bot.service.live(record.id)
+    assert live.game.turn == str(ana.id)
+    await ana.slash(thread, "draw")
+    hand = [c.text for c in (await bot.service.live(record.id)).game.hand(str(ana.id))]
+    await ana.slash(thread, "discard", card=hand[-1])
+    game = (await bot.service.live(record.id)).game
+    # The three computers played their turns; it is Ana's turn again (or the hand moved on).
+    assert game.turn == str(ana.id) or game.hand_number > 1
+    assert len(await bot.store.actions(record.id)) >= 2 + 3 * 2
+    assert "Computer 1" in thread.history()[-1].content
