@@ -16,7 +16,7 @@ def _samples(out: Path) -> list[Path]:
 
     out.mkdir(parents=True, exist_ok=True)
     pictures = {
-        "hand.png": render_hand(samples.hand_view(13, just_arrived=1, phase="play")),
+        "hand.png": render_hand(samples.hand_view(17, just_arrived=6, phase="play")),
         "table.png": render_table(samples.table_view(4, red_threes=(("3H",), ()))),
         "scores.png": render_scores(samples.table_view(
             4, results=samples.results_sample(3), winner=0, phase="over")),

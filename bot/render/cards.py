@@ -28,7 +28,7 @@ GOLD = (212, 168, 58)
 JOKER_INK = (104, 44, 160)
 
 INDEX_CX = 44  # centre of the corner index column
-PIP_BOX = (124, 58, 236, 334)  # centres of the outer pips: left, top, right, bottom
+PIP_BOX = (148, 58, 240, 334)  # centres of the outer pips: left, top, right, bottom
 
 # Pip positions per rank: (u across 0..1, v down 0..1) inside PIP_BOX.
 _L, _M, _R = 0.0, 0.5, 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import struct
 import zlib
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -66,11 +67,44 @@ def paste_card(canvas: Image.Image, card: Image.Image, x: int, y: int,
     canvas.paste(card, (x, y), card)
 
 
+class Pen:
+    """``ImageDraw.Draw(img, "RGBA")`` whose ``text`` reuses rendered glyph masks.
+
+    Labels, names and numbers repeat from one picture to the next, and rasterising text is
+    the biggest drawing cost after PNG encoding; a cached mask pasted in the ink colour gives
+    the same pixels for a fraction of the time.  Other methods go to ImageDraw unchanged.
+    """
+
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+        self._draw = ImageDraw.Draw(img, "RGBA")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._draw, name)
+
+    def text(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+             fill: Color, anchor: str = "la") -> None:
+        if not text:
+            return
+        mask, left, top = _text_mask(text, font, anchor)
+        x, y = xy
+        self.img.paste(tuple(fill[:3]), (round(x) + left, round(y) + top), mask)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, font: ImageFont.FreeTypeFont, anchor: str
+               ) -> tuple[Image.Image, int, int]:
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor=anchor)
+    return mask, left, top
+
+
 def text_width(text: str, f: ImageFont.FreeTypeFont) -> int:
     return int(round(f.getlength(text)))
 
 
-def rich_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+def rich_text(draw: Pen, xy: tuple[float, float], text: str,
               f: ImageFont.FreeTypeFont, fill: Color, red: Color = RED_ON_DARK) -> float:
     """Draw ``text`` with ♥ and ♦ in red; returns the x where the text ends."""
     x, y = xy
@@ -103,7 +137,7 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> list[str]:
     return lines or [""]
 
 
-def badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
+def badge(draw: Pen, xy: tuple[int, int], text: str, size: int,
           fill: Color, ink: Color, anchor_right: bool = False, outline: Color | None = None
           ) -> tuple[int, int, int, int]:
     """A rounded label; returns its box.  ``xy`` is its top-left (top-right if anchored)."""

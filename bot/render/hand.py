@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.render import assets, caption
 from bot.render.draw import (
@@ -15,6 +15,7 @@ from bot.render.draw import (
     INK_DIM,
     INK_LIGHT,
     NEW_MARK,
+    Pen,
     felt,
     paste_card,
     rich_text,
@@ -83,7 +84,7 @@ def render(view: dict[str, Any]) -> bytes:
     cards_h = lay.cards_height if cards else 60
     height = MARGIN + caption_h + cards_h + MARGIN
     img = felt(lay.width, height)
-    d = ImageDraw.Draw(img)
+    d = Pen(img)
 
     y = MARGIN
     d.text((MARGIN, y), title, font=assets.font(TITLE_SIZE, "bold"), fill=INK_LIGHT)
@@ -103,7 +104,7 @@ def render(view: dict[str, Any]) -> bytes:
     return to_png(img)
 
 
-def _legend(d: ImageDraw.ImageDraw, right: int, y: int) -> None:
+def _legend(d: Pen, right: int, y: int) -> None:
     f = assets.font(20)
     label = "just arrived"
     x = right - f.getlength(label)
@@ -113,7 +114,7 @@ def _legend(d: ImageDraw.ImageDraw, right: int, y: int) -> None:
 
 def _draw_rows(img: Image.Image, cards: list[str], marks: list[bool], lay: HandLayout,
                top: int) -> None:
-    d = ImageDraw.Draw(img)
+    d = Pen(img)
     for i, (code, marked) in enumerate(zip(cards, marks, strict=True)):
         row, col = divmod(i, lay.per_row)
         in_row = min(lay.per_row, len(cards) - row * lay.per_row)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.render import assets
-from bot.render.draw import INK_LIGHT, paste_card, text_width
+from bot.render.draw import INK_LIGHT, Pen, paste_card, text_width
 from bot.render.notation import hand_sort_key, parse, rank_sort_key
 
 CARD_W = 84
@@ -17,8 +17,8 @@ GAP = 10  # between two meld columns
 PITCH = CARD_W + GAP
 SQUARE_LAYERS = 3
 SQUARE_OFFSET = 3
-LABEL_SIZE = 17
-RIBBON_SIZE = 14
+LABEL_SIZE = 19
+RIBBON_SIZE = 15
 LABEL_H = 24
 RIBBON_H = 22
 PAPER = (250, 247, 238)
@@ -76,7 +76,7 @@ def meld_cards(meld: Meld) -> list[str]:
 
 
 def draw_meld(img: Image.Image, meld: Meld, x: int, y: int) -> None:
-    d = ImageDraw.Draw(img)
+    d = Pen(img)
     kind = meld.get("canasta")
     if kind:
         for layer in range(SQUARE_LAYERS, 0, -1):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.render import assets, caption, shapes
-from bot.render.draw import GOLD, felt, team_colour, text_width, to_png
+from bot.render.draw import GOLD, Pen, felt, team_colour, text_width, to_png
 
 View = dict[str, Any]
 
@@ -48,7 +48,7 @@ def render(view: View) -> bytes:
     height = (2 * FRAME + TITLE_H + (BANNER_H if winner is not None else 0) + TOTALS_H
               + 44 + body_h + PAD)
     img = _pad(height).copy()
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     running = _running_totals(results, n_teams)
     y = _title(d, view, results, FRAME + PAD - 6)
     if winner is not None:
@@ -66,7 +66,7 @@ def render(view: View) -> bytes:
 def _pad(height: int) -> Image.Image:
     """The empty score pad on the felt (cached: only its height varies)."""
     img = felt(WIDTH, height)
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     d.rounded_rectangle((FRAME + 4, FRAME + 6, WIDTH - FRAME + 4, height - FRAME + 6),
                         radius=14, fill=(0, 0, 0, 90))
     d.rounded_rectangle((FRAME, FRAME, WIDTH - FRAME, height - FRAME), radius=14, fill=PAPER)
@@ -94,7 +94,7 @@ def _x0() -> int:
     return FRAME + PAD + 12
 
 
-def _title(d: ImageDraw.ImageDraw, view: View, results: list[dict[str, Any]], y: int) -> int:
+def _title(d: Pen, view: View, results: list[dict[str, Any]], y: int) -> int:
     d.text((_x0(), y), "Score sheet", font=assets.font(36, "bold"), fill=INK)
     rules = view.get("rules") or {}
     bits = [str(view.get("variant") or "classic").capitalize()]
@@ -105,7 +105,7 @@ def _title(d: ImageDraw.ImageDraw, view: View, results: list[dict[str, Any]], y:
     return y + TITLE_H - 10
 
 
-def _banner(d: ImageDraw.ImageDraw, view: View, winner: int, running: list[list[int]],
+def _banner(d: Pen, view: View, winner: int, running: list[list[int]],
             y: int) -> int:
     x0, x1 = _x0() - 4, WIDTH - FRAME - PAD
     d.rounded_rectangle((x0, y, x1, y + BANNER_H - 14), radius=12, fill=(28, 92, 56),
@@ -122,7 +122,7 @@ def _banner(d: ImageDraw.ImageDraw, view: View, winner: int, running: list[list[
     return y + BANNER_H
 
 
-def _totals(d: ImageDraw.ImageDraw, view: View, running: list[list[int]], n_teams: int,
+def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
             y: int) -> int:
     """One box per team with its running total: the number everybody looks for first."""
     x0, x1 = _x0() - 4, WIDTH - FRAME - PAD
@@ -164,7 +164,7 @@ def _col_x() -> list[int]:
     return edges
 
 
-def _column_heads(d: ImageDraw.ImageDraw, y: int) -> int:
+def _column_heads(d: Pen, y: int) -> int:
     f = assets.font(16, "bold")
     heads = [label for _, label in COLUMNS] + ["Hand", "Total"]
     for edge, label in zip(_col_x(), heads, strict=True):
@@ -173,7 +173,7 @@ def _column_heads(d: ImageDraw.ImageDraw, y: int) -> int:
     return y + 44
 
 
-def _hand_block(d: ImageDraw.ImageDraw, view: View, result: dict[str, Any],
+def _hand_block(d: Pen, view: View, result: dict[str, Any],
                 running: list[int], n_teams: int, y: int) -> int:
     how = _how(result)
     d.text((_x0(), y + 10), f"Hand {result.get('hand', '?')}", font=assets.font(22, "bold"),
@@ -218,7 +218,7 @@ def _how(result: dict[str, Any]) -> str:
     return "nobody went out"
 
 
-def _number(d: ImageDraw.ImageDraw, right: int, cy: int, value: Any, bold: bool,
+def _number(d: Pen, right: int, cy: int, value: Any, bold: bool,
             big: bool) -> None:
     if value is None:
         return

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.render import assets, caption, melds
 from bot.render.draw import (
     GOLD,
     INK_DIM,
     INK_LIGHT,
+    Pen,
     felt,
     paste_card,
     team_colour,
@@ -55,7 +56,7 @@ def render(view: View) -> bytes:
 # -- header ---------------------------------------------------------------------------------
 
 def _header(img: Image.Image, view: View) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     d.rectangle((0, 0, WIDTH, HEADER_H - 12), fill=(0, 0, 0, 70))
     hand_no = view.get("hand_number")
     title = f"Canasta \u00b7 hand {hand_no}" if hand_no else "Canasta"
@@ -91,7 +92,7 @@ def _chip_rows(n: int) -> int:
 
 
 def _centre(img: Image.Image, view: View, top: int) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     label_f = assets.font(18, "bold")
     # Stock: a squared stack of backs, higher when fuller.
     stock = int(view.get("stock") or 0)
@@ -109,13 +110,13 @@ def _centre(img: Image.Image, view: View, top: int) -> None:
     _players(img, view, 420, top)
 
 
-def _empty_slot(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+def _empty_slot(d: Pen, x: int, y: int) -> None:
     d.rounded_rectangle((x, y, x + PILE_W, y + PILE_H), radius=8, outline=(255, 255, 255, 90),
                         width=2)
 
 
 def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     pile = view.get("pile") or {}
     size = int(pile.get("size") or 0)
     top_card = pile.get("top")
@@ -163,7 +164,7 @@ def _pile_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
     return tags
 
 
-def _stop_marker(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
+def _stop_marker(d: Pen, cx: int, cy: int) -> None:
     """A small stop sign on the pile's corner: nobody may take it now."""
     d.regular_polygon((cx, cy, 24), 8, rotation=22.5, fill=BLOCKED_INK,
                       outline=(255, 255, 255), width=2)
@@ -171,7 +172,7 @@ def _stop_marker(d: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
 
 
 def _players(img: Image.Image, view: View, x0: int, top: int) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     players = list(view.get("players") or [])
     d.text((x0, top + 4), "PLAYERS", font=assets.font(18, "bold"), fill=INK_DIM)
     cols = _chip_columns(len(players))
@@ -183,7 +184,7 @@ def _players(img: Image.Image, view: View, x0: int, top: int) -> None:
         _chip(img, d, view, p, x, y, chip_w)
 
 
-def _chip(img: Image.Image, d: ImageDraw.ImageDraw, view: View, p: dict[str, Any], x: int,
+def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
           y: int, w: int) -> None:
     name = str(p.get("name", "?"))
     active = p.get("active", True)
@@ -305,7 +306,7 @@ def _panels(img: Image.Image, view: View, teams: list[dict[str, Any]], top: int)
 
 def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int, w: int,
            h: int) -> None:
-    d = ImageDraw.Draw(img, "RGBA")
+    d = Pen(img)
     index = int(team.get("index", 0))
     colour = team_colour(index)
     x1 = x0 + w
@@ -338,25 +339,26 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
         y += max(melds.block_height(m) for m in row) + 12
 
 
-def _panel_facts(d: ImageDraw.ImageDraw, team: dict[str, Any], top: int, right: int) -> int:
+def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int) -> int:
     """Right side of a panel header, right to left: score, minimum, canastas.
 
     Returns where the facts begin, so the team name can be shortened to fit."""
     x = right - PANEL_INNER
     score = f"{int(team.get('score') or 0):,}"
     x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
-    if team.get("has_melded"):
-        x = _fact(d, x, top, "INITIAL MELD", "done", INK_DIM)
+    minimum = str(team.get("minimum", "-"))
+    if team.get("has_melded"):  # met for this hand: still shown, dimmed and ticked
+        x = _fact(d, x, top, "MINIMUM", f"{minimum} \u2713", INK_DIM)
     else:
-        x = _fact(d, x, top, "MINIMUM", str(team.get("minimum", "-")), GOLD)
+        x = _fact(d, x, top, "MINIMUM", minimum, GOLD)
     return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
 
 
-def _fact(d: ImageDraw.ImageDraw, right: int, top: int, label: str, value: str,
+def _fact(d: Pen, right: int, top: int, label: str, value: str,
           ink: tuple[int, ...]) -> int:
     """A small caption over a bold value, right-aligned at ``right``; returns the new right."""
-    vf, lf = assets.font(26, "bold"), assets.font(12, "bold")
+    vf, lf = assets.font(26, "bold"), assets.font(14, "bold")
     w = max(text_width(value, vf), text_width(label, lf))
-    d.text((right, top + 12), label, font=lf, fill=INK_DIM, anchor="ra")
+    d.text((right, top + 10), label, font=lf, fill=INK_DIM, anchor="ra")
     d.text((right, top + 28), value, font=vf, fill=ink, anchor="ra")
-    return right - w - 26
+    return right - w - 24

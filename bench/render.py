@@ -1,0 +1,96 @@
+"""Picture benchmark: ``python -m bench.render [--runs N]``.
+
+Median milliseconds to render an 11-card hand, a 40-card hand, a mid-game 4-player table
+and a score sheet, on one core, after a warm-up (the card art is loaded once per process),
+plus the size of each PNG.  Bars (issue "Card art and Pillow pictures"): every median under
+30 ms and every PNG under 400 KB.  A few bigger pictures are timed too, for information.
+Exits 1 when a barred figure misses its bar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.render import render_hand, render_scores, render_table
+from bot.render.samples import hand_view, results_sample, table_view
+
+BAR_MS = 30.0
+BAR_KB = 400.0
+
+Case = tuple[str, Callable[[dict[str, Any]], bytes], dict[str, Any], bool]
+
+
+def cases() -> list[Case]:
+    """(name, renderer, view, barred)."""
+    return [
+        ("hand, 11 cards", render_hand, hand_view(11, just_arrived=1, phase="play"), True),
+        ("hand, 40 cards", render_hand, hand_view(40, just_arrived=14, phase="play"), True),
+        ("table, 4 players mid-game", render_table,
+         table_view(4, melds=("mid", "canastas"), red_threes=(("3H",), ("3D",))), True),
+        ("score sheet, 4 hands", render_scores,
+         table_view(4, results=results_sample(4), winner=0, phase="over"), True),
+        ("hand, 60 cards", render_hand, hand_view(60, just_arrived=20, phase="play"), False),
+        ("table, 6 players, 3 teams", render_table,
+         table_view(6, melds=("canastas", "mid", "early"), frozen_all=True), False),
+        ("table, 4 players late (22 melds)", render_table,
+         table_view(4, melds=("big", "big")), False),
+        ("score sheet, 12 hands", render_scores,
+         table_view(4, results=results_sample(12)), False),
+    ]
+
+
+def measure(render: Callable[[dict[str, Any]], bytes], view: dict[str, Any],
+            runs: int) -> tuple[float, float, int]:
+    """(median ms, 90th percentile ms, PNG bytes)."""
+    data = render(view)  # warm-up: art, fonts and felt enter their caches
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        data = render(view)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(0.9 * (len(times) - 1))], len(data)
+
+
+def one_core() -> str:
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            core = min(os.sched_getaffinity(0))
+            os.sched_setaffinity(0, {core})
+            return f"pinned to core {core}"
+        except OSError:
+            pass
+    return "not pinned"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=60, help="timed renders per picture")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    print(f"render benchmark: {args.runs} runs per picture, {one_core()}")
+    print(f"bars: median < {BAR_MS:.0f} ms, PNG < {BAR_KB:.0f} KB\n")
+    print(f"{'picture':36} {'median ms':>10} {'p90 ms':>8} {'PNG KB':>8}  bar")
+    failed = False
+    for name, render, view, barred in cases():
+        median, p90, size = measure(render, view, args.runs)
+        kb = size / 1024
+        if barred:
+            ok = median < BAR_MS and kb < BAR_KB
+            failed |= not ok
+            verdict = "ok" if ok else "MISSED"
+        else:
+            verdict = "(info)"
+        print(f"{name:36} {median:10.1f} {p90:8.1f} {kb:8.0f}  {verdict}")
+    print("\nall bars met" if not failed else "\nA BAR WAS MISSED")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
