@@ -135,10 +135,12 @@ def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
         if pile.get("frozen_all"):
             card = assets.card_sideways(top_card, PILE_W)
             paste_card(img, card, cx - PILE_H // 2, cy - PILE_W // 2)
+            corner = (cx + PILE_H // 2 - 14, cy + PILE_W // 2 - 10)
         else:
             paste_card(img, assets.card(top_card, PILE_W), cx - PILE_W // 2, y)
-        if pile.get("blocked"):
-            _stop_marker(d, cx + PILE_W // 2, y + PILE_H // 2)
+            corner = (cx + PILE_W // 2 - 8, y + PILE_H - 18)
+        if pile.get("blocked"):  # on a corner without an index, so the card stays readable
+            _stop_marker(d, *corner)
     d.text((cx, y + PILE_H + 22), f"{size} card{'s' if size != 1 else ''}",
            font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
     tags = _pile_tags(view)
