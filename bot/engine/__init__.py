@@ -13,7 +13,8 @@ from .actions import (
                       action_to_dict,
 )
 from .cards import Card, card, format_cards, parse_cards
-from .game import Game, IllegalMove
+from .errors import IllegalMove
+from .game import Game
 from .rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules, variant
 from .scoring import BREAKDOWN_KEYS, HandResult
 

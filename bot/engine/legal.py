@@ -22,7 +22,7 @@ from .actions import (
     trusted,
 )
 from .cards import Card
-from .game import IllegalMove
+from .errors import IllegalMove
 
 if TYPE_CHECKING:
     from .game import Game
