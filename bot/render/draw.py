@@ -121,6 +121,15 @@ def rich_text(draw: Pen, xy: tuple[float, float], text: str,
     return x
 
 
+def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``max_width`` pixels (long Discord names)."""
+    if f.getlength(text) <= max_width:
+        return text
+    while text and f.getlength(text + "\u2026") > max_width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
 def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels."""
     lines: list[str] = []

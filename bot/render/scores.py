@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from bot.render import assets, caption, shapes
-from bot.render.draw import GOLD, Pen, felt, team_colour, text_width, to_png
+from bot.render.draw import GOLD, Pen, felt, fit, team_colour, to_png
 
 View = dict[str, Any]
 
@@ -35,7 +35,6 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("in_hand", "Cards left"),
     ("penalties", "Penalties"),
 )
-NAME_W = 220
 NUM_W = 112
 TOTAL_W = 122
 
@@ -139,8 +138,7 @@ def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
         d.rounded_rectangle((bx, y, bx + 10, y + TOTALS_H - 16), radius=5, fill=colour)
         name = caption.team_name(view, t)
         nf = assets.font(20, "bold")
-        while text_width(name, nf) > w - 190 and len(name) > 4:
-            name = name[:-2] + "\u2026"
+        name = fit(name, nf, w - 190)
         d.text((bx + 24, y + 14), name, font=nf, fill=INK)
         sub = "leading" if finals[t] == leader and n_teams > 1 and running else "total"
         d.text((bx + 24, y + 44), sub, font=assets.font(16), fill=INK_SOFT)
@@ -152,7 +150,8 @@ def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
 
 def _col_x() -> list[int]:
     """Right edges of the number columns: six breakdown columns, hand total, running total."""
-    x = _x0() + NAME_W
+    right = WIDTH - FRAME - PAD + 6
+    x = right - len(COLUMNS) * NUM_W - 2 * TOTAL_W
     edges = []
     for _ in COLUMNS:
         x += NUM_W
@@ -173,6 +172,12 @@ def _column_heads(d: Pen, y: int) -> int:
     return y + 44
 
 
+def _divider(d: Pen, top: int, bottom: int) -> None:
+    """A faint line between the breakdown and the totals."""
+    x = _col_x()[len(COLUMNS) - 1] + 8
+    d.line((x, top, x, bottom), fill=RULE, width=2)
+
+
 def _hand_block(d: Pen, view: View, result: dict[str, Any],
                 running: list[int], n_teams: int, y: int) -> int:
     how = _how(result)
@@ -180,6 +185,7 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
            fill=INK)
     d.text((_x0() + 110, y + 14), how, font=assets.font(18), fill=INK_SOFT)
     y += HAND_HEAD_H
+    rows_top = y
     breakdown = list(result.get("breakdown") or [])
     totals = list(result.get("total") or [])
     edges = _col_x()
@@ -190,8 +196,7 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
         d.ellipse((_x0() + 2, y + 12, _x0() + 14, y + 24), fill=team_colour(t))
         name = caption.team_name(view, t)
         nf = assets.font(19)
-        while text_width(name, nf) > NAME_W - 36 and len(name) > 4:
-            name = name[:-2] + "\u2026"
+        name = fit(name, nf, edges[0] - NUM_W - _x0() - 40)
         d.text((_x0() + 24, y + ROW_H // 2), name, font=nf, fill=INK, anchor="lm")
         row = breakdown[t] if t < len(breakdown) else {}
         values = [row.get(key) for key, _ in COLUMNS]
@@ -200,6 +205,7 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
             bold = i >= len(COLUMNS)
             _number(d, edge - 10, y + ROW_H // 2, value, bold, big=i == len(values) - 1)
         y += ROW_H
+    _divider(d, rows_top, y)
     return y + 14
 
 

@@ -17,6 +17,7 @@ from bot.render.draw import (
     INK_LIGHT,
     Pen,
     felt,
+    fit,
     paste_card,
     team_colour,
     text_width,
@@ -68,8 +69,9 @@ def _header(img: Image.Image, view: View) -> None:
     need = int(rules.get("canastas_to_go_out") or 1)
     bits.append(f"{need} canasta{'s' if need != 1 else ''} to go out")
     d.text((PAD, 48), " \u00b7 ".join(bits), font=assets.font(17), fill=INK_DIM)
-    status = caption.table_status(view)
     f = assets.font(26, "bold")
+    room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
+    status = fit(caption.table_status(view), f, room)
     d.text((WIDTH - PAD - text_width(status, f), 22), status, font=f, fill=GOLD)
 
 
@@ -200,8 +202,7 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
     ink = INK_LIGHT if active else (150, 160, 154)
     label = name + ("  (you)" if name == view.get("player") else "")
     f = assets.font(21, "bold")
-    while text_width(label, f) > w - 100 and len(label) > 4:
-        label = label[:-2] + "\u2026"
+    label = fit(label, f, w - 100)
     if not active:
         sub, sub_ink = "sits out this hand", (150, 160, 154)
     elif to_act:
@@ -213,8 +214,7 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
     d.text((x + 22, y + (6 if sub else 14)), label, font=f, fill=ink)
     if sub:
         sf = assets.font(15)
-        while text_width(sub, sf) > w - 110 and len(sub) > 4:
-            sub = sub[:-2] + "\u2026"
+        sub = fit(sub, sf, w - 110)
         d.text((x + 22, y + 32), sub, font=sf, fill=sub_ink)
     if active:
         count = int(p.get("cards") or 0)
@@ -323,8 +323,7 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
     f = assets.font(26, "bold")
     if text_width(name, f) > room:
         f = assets.font(21, "bold")
-    while text_width(name, f) > room and len(name) > 4:
-        name = name[:-2] + "\u2026"
+    name = fit(name, f, room)
     d.text((x0 + PANEL_INNER + 6, top + 16), name, font=f, fill=colour)
     rows = _meld_rows(team, w)
     y = top + PANEL_HEADER_H
