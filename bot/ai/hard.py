@@ -11,6 +11,7 @@ unless another move is better by a margin.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -66,15 +67,20 @@ def outcome(game: Game, start_results: int, team: int) -> float:
 class HardPlayer:
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float = 0.4, max_samples: int | None = None,
-                 depth: int = 24, width: int = 4, margin: float = 10.0) -> None:
+    def __init__(self, seed: int = 0, budget: float = 0.3, max_samples: int | None = None,
+                 depth: int = 24, discard_depth: int = 8, width: int = 4,
+                 margin: float = 10.0, confidence: float = 2.0,
+                 skip_discards: bool = True) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.budget = budget            # seconds per searched decision
         self.max_samples = max_samples  # cap on worlds per decision (None: time only)
         self.depth = depth              # rollout length in moves (0: to the end of the hand)
+        self.discard_depth = discard_depth  # shorter rollouts when only discards compete
         self.width = width              # candidates compared
         self.margin = margin            # points another move must gain over normal's choice
+        self.confidence = confidence    # ... and by this many standard errors
+        self.skip_discards = skip_discards  # leave choices among discards to the heuristics
 
     # ------------------------------------------------------------------ candidates
     def candidates(self, view: dict[str, Any]) -> list[Action]:
@@ -117,10 +123,15 @@ class HardPlayer:
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
+        if self.skip_discards and all(isinstance(a, Discard) for a in options):
+            return options[0]
         know = read_history(view)
         me = view["player"]
         team = view["team"]
-        totals = [0.0] * len(options)
+        scores: list[list[float]] = [[] for _ in options]
+        depth = self.depth
+        if all(isinstance(a, Discard) for a in options):
+            depth = min(depth, self.discard_depth) if depth else self.discard_depth
         samples = 0
         deadline = time.perf_counter() + self.budget
         while True:
@@ -135,20 +146,32 @@ class HardPlayer:
                 try:
                     game.apply(me, action)
                 except IllegalMove:
-                    totals[i] -= 1e6
+                    scores[i].append(-1e6)
                     continue
-                self.play_out(game, start)
-                totals[i] += outcome(game, start, team)
+                self.play_out(game, start, depth)
+                scores[i].append(outcome(game, start, team))
             samples += 1
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        if (totals[best] - totals[0]) / samples < self.margin:
-            best = 0
-        return options[best]
+        return options[self.pick(scores)]
 
-    def play_out(self, game: Game, start: int) -> None:
+    def pick(self, scores: list[list[float]]) -> int:
+        """Normal's choice (index 0) unless another is better by more than the margin and
+        by more than two standard errors of the paired differences."""
+        base = scores[0]
+        best, best_gain = 0, 0.0
+        n = len(base)
+        for i in range(1, len(scores)):
+            diffs = [a - b for a, b in zip(scores[i], base, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            se = math.sqrt(var / n)
+            if mean > max(self.margin, self.confidence * se) and mean > best_gain:
+                best, best_gain = i, mean
+        return best
+
+    def play_out(self, game: Game, start: int, depth: int) -> None:
         moves = 0
         while len(game.results) == start and game.phase != "over":
-            if self.depth and moves >= self.depth and game.phase == "draw":
+            if depth and moves >= depth and game.phase == "draw":
                 break
             player = game.turn
             assert player is not None
