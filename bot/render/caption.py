@@ -75,6 +75,11 @@ def _draw_prompt(view: View) -> str:
 
 
 def _play_prompt(view: View) -> str:
+    answer = view.get("permission")  # the partner's answer to "may I go out?" this turn
+    if answer == "yes":
+        return "Your turn: your partner said yes, so go out now (meld all but one, discard it)"
+    if answer == "no":
+        return "Your turn: your partner said no, so keep at least one card; meld, then discard"
     team = _viewer_team(view)
     if team is not None and not team.get("has_melded"):
         minimum = team.get("minimum")
@@ -107,7 +112,7 @@ def hand_prompt(view: View) -> str:
         if me in partners and turn == me:
             return f"{asker} is asking you: may I go out?"
         if me == asker:
-            return f"Waiting for {_names(partners)} to answer: may you go out?"
+            return f"You asked {_names(partners)}: may I go out? Waiting for the answer"
         return f"Waiting for {turn}: {asker} asked to go out"
     if me is None or turn != me:
         return f"Waiting for {turn}" if turn else "Waiting"

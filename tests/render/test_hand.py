@@ -120,8 +120,12 @@ def test_caption_permission_question_and_waiting() -> None:
     assert caption.hand_prompt(asked) == "Cy is asking you: may I go out?"
     asker = table_view(4, viewer=2, turn=0, phase="permission",
                        question={"asker": "Cy", "partners": ["Ana"]})
-    assert caption.hand_prompt(asker) == "Waiting for Ana to answer: may you go out?"
+    assert caption.hand_prompt(asker) == "You asked Ana: may I go out? Waiting for the answer"
     assert caption.hand_prompt(table_view(4, viewer=0, turn=1)) == "Waiting for Bo"
+    told_yes = dict(table_view(4, phase="play"), permission="yes")
+    assert caption.hand_prompt(told_yes).startswith("Your turn: your partner said yes")
+    told_no = dict(table_view(4, phase="play"), permission="no")
+    assert caption.hand_prompt(told_no).startswith("Your turn: your partner said no")
 
 
 def test_caption_at_the_end_of_the_match() -> None:
