@@ -148,3 +148,49 @@ def table_status(view: View) -> str:
     if phase == "play":
         return f"{turn} to meld and discard"
     return f"{turn} to play" if turn else ""
+
+
+def _count(n: int) -> str:
+    return _plural(n, "card")
+
+
+def _describe(event: dict[str, Any]) -> str | None:
+    """One public event in words, or None for events not worth a line."""
+    who = event.get("player")
+    kind = event.get("type")
+    if kind == "discard":
+        return f"{who} discarded {pretty(event.get('card'))}"
+    if kind == "draw":
+        return f"{who} drew {_count(int(event.get('count') or 1))}"
+    if kind == "take_pile":
+        size = event.get("size")
+        return f"{who} took the pile" + (f" ({_count(int(size))})" if size else "")
+    if kind == "meld":
+        laid = sum(len(g) for g in event.get("groups") or [])
+        add = event.get("add") or {}
+        laid += sum(len(v) for v in (add.values() if isinstance(add, dict) else
+                                     (v for _, v in add)))
+        return f"{who} melded {_count(laid)}" if laid else None
+    if kind == "red_three":
+        return f"{who} laid down a red three"
+    if kind == "ask":
+        return f"{who} asked to go out"
+    if kind == "answer":
+        return f"{who} said {'yes' if event.get('yes') else 'no'}"
+    if kind == "penalty":
+        return f"penalty: {event.get('why', '')}".strip()
+    return None
+
+
+def last_moves(view: View, limit: int = 2) -> str:
+    """The latest public moves of this hand, newest last: ``Bo drew 1 card, Bo discarded 8♥``."""
+    lines: list[str] = []
+    for event in reversed(list(view.get("history") or [])):
+        if not isinstance(event, dict):
+            continue
+        text = _describe(event)
+        if text:
+            lines.append(text)
+        if len(lines) >= limit:
+            break
+    return " \u00b7 ".join(reversed(lines))

@@ -19,6 +19,7 @@ from bot.render.draw import (
     felt,
     fit,
     paste_card,
+    rich_text,
     team_colour,
     text_width,
     to_png,
@@ -72,7 +73,13 @@ def _header(img: Image.Image, view: View) -> None:
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
     status = fit(caption.table_status(view), f, room)
-    d.text((WIDTH - PAD - text_width(status, f), 22), status, font=f, fill=GOLD)
+    moves = caption.last_moves(view)
+    top = 22 if not moves else 10
+    d.text((WIDTH - PAD - text_width(status, f), top), status, font=f, fill=GOLD)
+    if moves:
+        mf = assets.font(17)
+        moves = fit(moves, mf, room)
+        rich_text(d, (WIDTH - PAD - text_width(moves, mf), 44), moves, mf, INK_LIGHT)
 
 
 # -- stock, pile and players ----------------------------------------------------------------

@@ -97,3 +97,20 @@ def test_two_teams_side_by_side_unless_stacking_is_shorter() -> None:
     assert table._grid(teams)[0] == 2
     lopsided = table_view(4, melds=("big", "none"))["teams"]
     assert table._grid(lopsided)[0] == 1
+
+
+def test_last_moves_line() -> None:
+    from bot.render import caption
+
+    history = [
+        {"type": "deal"},
+        {"type": "draw", "player": "Bo", "count": 1},
+        {"type": "meld", "player": "Bo", "groups": [["KH", "KS", "KD"]], "add": {}},
+        {"type": "discard", "player": "Bo", "card": "8H"},
+        {"type": "take_pile", "player": "Cy", "top": "8H", "size": 9},
+    ]
+    view = dict(table_view(4), history=history)
+    assert caption.last_moves(view) == "Bo discarded 8\u2665 \u00b7 Cy took the pile (9 cards)"
+    assert caption.last_moves(view, limit=4).startswith("Bo drew 1 card \u00b7 Bo melded 3 cards")
+    assert caption.last_moves(dict(view, history=[])) == ""
+    assert render_table(view) != render_table(dict(view, history=[]))
