@@ -127,11 +127,19 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
         "stock": stock,
         "scores": scores,
         "question": question,
-        "history": [{"type": "draw", "player": names[turn], "count": 1}],
+        "history": _history(names[(turn - 1) % n_players], pile_top),
         "results": results if results is not None else [],
         "winner": winner,
         "team_names": [" & ".join(names[s] for s in seats) for seats in layout],
     }
+
+
+def _history(previous: str, pile_top: str | None) -> list[dict]:
+    """The previous player's turn: a draw, then the discard now on top of the pile."""
+    events: list[dict] = [{"type": "draw", "player": previous, "count": 1}]
+    if pile_top:
+        events.append({"type": "discard", "player": previous, "card": pile_top})
+    return events
 
 
 def hand_view(size: int, *, seed: int | None = None, just_arrived: int = 0, **kw: Any) -> View:
