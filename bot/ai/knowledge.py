@@ -13,8 +13,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Card, Rules, parse_cards, variant
-from bot.engine.cards import ALL_CARDS
+from bot.engine import Card, Rules, variant
+from bot.engine.cards import ALL_CARDS, card
+
+_BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
+
+
+def parse_cards(texts: list[str] | str) -> list[Card]:
+    """Cards from the view's canonical texts (fast path; other notation via the engine)."""
+    if isinstance(texts, str):
+        texts = texts.split()
+    out: list[Card] = []
+    for t in texts:
+        c = _BY_TEXT.get(t)
+        out.append(c if c is not None else card(t))
+    return out
 
 
 def rules_of(view: dict[str, Any]) -> Rules:
@@ -59,7 +72,9 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
     current = view["question"]["asker"] if view.get("question") else view.get("turn")
 
     def forget(player: str, cards: list[Card]) -> None:
-        k = known.setdefault(player, Counter())
+        k = known.get(player)
+        if not k:
+            return
         for c in cards:
             if k[c] > 0:
                 k[c] -= 1
@@ -81,7 +96,7 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
             from_hand = parse_cards(ev.get("cards", [])) + [
                 c for g in ev.get("melds", []) for c in parse_cards(g)]
             forget(p, from_hand)
-            k = known.setdefault(p, Counter())
+            k = known[p]
             for c in whole[:-1]:
                 if not c.is_red_three:
                     k[c] += 1

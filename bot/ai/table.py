@@ -6,10 +6,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Card, Rules, parse_cards
+from bot.engine import Card, Rules
 from bot.engine.cards import card
 
-from .knowledge import Knowledge, read_history
+from .knowledge import Knowledge, parse_cards, read_history
 
 
 @dataclass
@@ -74,15 +74,24 @@ class Table:
         return self.frozen_all or not self.melded[team]
 
     # ------------------------------------------------------------------ counting
+    def _unseen_ranks(self) -> Counter[str]:
+        cached = self.__dict__.get("_ranks")
+        if cached is None:
+            cached = Counter()
+            for c, n in self.know.unseen.items():
+                cached["wild" if c.is_wild else c.rank] += n
+            self.__dict__["_ranks"] = cached
+        return cached
+
     def unseen_rank(self, rank: str) -> int:
-        return sum(n for c, n in self.know.unseen.items() if c.rank == rank)
+        return self._unseen_ranks()[rank]
 
     @property
     def unseen_total(self) -> int:
-        return max(1, sum(self.know.unseen.values()))
+        return max(1, sum(self._unseen_ranks().values()))
 
     def unseen_wilds(self) -> int:
-        return sum(n for c, n in self.know.unseen.items() if c.is_wild)
+        return self._unseen_ranks()["wild"]
 
     def tally(self, team: int) -> int:
         """The side's hand score so far, before cards in hand (melds, bonuses, red threes)."""
