@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image
 
 
@@ -13,11 +12,3 @@ def decode(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()
     return img
-
-
-@pytest.fixture
-def png() -> type:
-    class _Png:
-        open = staticmethod(decode)
-
-    return _Png
