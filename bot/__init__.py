@@ -18,7 +18,8 @@ def create_bot(database: str, *, seed: int | None = None, **settings: Any) -> Ca
 
     `seed`: when set, every new game is dealt from exactly this seed (and seats are drawn
     from it), so a test knows the cards. `settings` override `bot.config.Settings` fields
-    (`dev_guild_id`, `default_variant`, `default_language`, `log_level`).
+    (`dev_guild_id`, `default_variant`, `default_language`, `log_level`, `ai_delay`: the
+    seconds a computer player waits before each turn, 0 in tests).
     """
     from bot.client import CanastaBot
     from bot.config import Settings

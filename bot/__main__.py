@@ -51,6 +51,7 @@ def main() -> int:
         log_level=settings.log_level,
         default_variant=settings.default_variant,
         default_language=settings.default_language,
+        ai_delay=settings.ai_delay,
     )
     logging.getLogger("bot").info("starting with database %s", settings.database)
     try:

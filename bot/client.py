@@ -9,12 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.service import GameService, Refused
+from bot.service import Autopilot, GameService, Notice, Refused
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scores")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores")
 
 
 class CanastaBot(commands.Bot):
@@ -31,6 +31,8 @@ class CanastaBot(commands.Bot):
         self.seed = seed
         self._store: Store | None = None
         self._service: GameService | None = None
+        self._autopilot: Autopilot | None = None
+        self._resumed = False
         self.tree.on_error = self.on_app_command_error
 
     @property
@@ -45,11 +47,26 @@ class CanastaBot(commands.Bot):
             raise RuntimeError("the service starts in setup_hook")
         return self._service
 
+    @property
+    def autopilot(self) -> Autopilot:
+        """Computer players' turns and the turn timers, in the background."""
+        if self._autopilot is None:
+            raise RuntimeError("the autopilot starts in setup_hook")
+        return self._autopilot
+
+    def kick(self, game_id: int) -> None:
+        """After any change to a game: let its computers and its timer carry on."""
+        if self._autopilot is not None:
+            self._autopilot.kick(game_id)
+
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.settings.database)
         self._service = GameService(
-            self._store, seed=self.seed, default_variant=self.settings.default_variant
+            self._store, seed=self.seed, default_variant=self.settings.default_variant,
+            clock=_now,
         )
+        self._autopilot = Autopilot(self._service, self._announce,
+                                    ai_delay=self.settings.ai_delay)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id:
@@ -61,8 +78,23 @@ class CanastaBot(commands.Bot):
         log.info("ready: database %s, %d commands", self.settings.database,
                  len(self.tree.get_commands()))
 
+    async def on_ready(self) -> None:
+        """The first time: every game in play resumes (its timer, its computers' turns)."""
+        if self._resumed or self._autopilot is None:
+            return
+        self._resumed = True
+        count = await self._autopilot.resume()
+        log.info("resumed %d game(s) in play", count)
+
+    async def _announce(self, notice: Notice) -> None:
+        from bot.presenter import Presenter
+
+        await Presenter(self).announce(notice)
+
     async def close(self) -> None:
         try:
+            if self._autopilot is not None:
+                await self._autopilot.close()
             await super().close()
         finally:
             await self.close_store()
@@ -87,6 +119,11 @@ class CanastaBot(commands.Bot):
                       exc_info=original)
             text = "Something went wrong on my side. Please try again (/table shows the game)."
         await reply_privately(interaction, text)
+
+
+def _now() -> float:
+    """Wall-clock seconds, as discord.py sees them (a simulated Discord moves this clock)."""
+    return discord.utils.utcnow().timestamp()
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:

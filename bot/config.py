@@ -29,6 +29,7 @@ class Settings:
     log_level: str = "INFO"
     default_variant: str = "classic"
     default_language: str = "en"
+    ai_delay: float = 1.5  # seconds a computer player "thinks" before each turn in Discord
 
     def require_token(self) -> str:
         if not self.token:
@@ -43,6 +44,7 @@ _ENV_NAMES = {
     "log_level": "LOG_LEVEL",
     "default_variant": "DEFAULT_VARIANT",
     "default_language": "DEFAULT_LANGUAGE",
+    "ai_delay": "AI_DELAY",
 }
 
 
@@ -59,6 +61,14 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
             if not raw.isdigit():
                 raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {raw!r}")
             values[f.name] = int(raw)
+        elif f.name == "ai_delay":
+            try:
+                delay = float(raw)
+            except ValueError:
+                delay = -1.0
+            if not 0 <= delay <= 60:
+                raise ValueError(f"AI_DELAY must be seconds between 0 and 60, not {raw!r}")
+            values[f.name] = delay
         elif f.name == "log_level":
             values[f.name] = raw.upper()
         else:

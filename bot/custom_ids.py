@@ -7,6 +7,7 @@ from __future__ import annotations
 LOBBY = r"canasta:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|computer|start|cancel)"
 ANSWER = r"canasta:answer:(?P<game>[0-9]+):(?P<answer>yes|no)"
 REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
+LEVEL = r"canasta:computer:(?P<game>[0-9]+):(?P<level>easy|normal|hard)"
 
 
 def lobby(game_id: int, verb: str) -> str:
@@ -19,3 +20,7 @@ def answer(game_id: int, yes: bool) -> str:
 
 def rematch(game_id: int) -> str:
     return f"canasta:rematch:{game_id}"
+
+
+def level(game_id: int, level: str) -> str:
+    return f"canasta:computer:{game_id}:{level}"

@@ -13,8 +13,9 @@ import discord
 
 from bot import custom_ids
 from bot.pictures import as_file, picture
-from bot.service import GameService, LiveGame, Outcome
+from bot.service import GameService, LiveGame, Notice, Outcome
 from bot.service.narrate import Narrator, pretty
+from bot.service.timer import STAND_IN_LEVEL, left
 from bot.service.views import named_view
 
 if TYPE_CHECKING:
@@ -92,8 +93,10 @@ class Presenter:
     ) -> tuple[str, bytes] | None:
         """DM one player's hand. When the DM fails, returns (caption, png) for the caller to
         show privately if it can (it can only for the player who is interacting)."""
-        if player.startswith("ai:"):
-            return None
+        seat = live.seat(player)
+        asking = interaction is not None and str(interaction.user.id) == player
+        if seat is None or seat.computer or (seat.away and not asking):
+            return None  # a computer's hand, or one a computer holds for a person away
         view = named_view(live.game.view(player), live.names)
         png = await picture("hand", view)
         text = caption(view, live.record.id)
@@ -132,14 +135,21 @@ class Presenter:
     ) -> None:
         """Everything that follows an accepted action, in the order players expect."""
         live = await self.service.live(outcome.game_id)
+        summary = self.summary(live, outcome, lead)
+        await send_private(interaction, f"Done. {summary}" if summary else "Done.")
+        await self.publish(live, outcome, summary, interaction)
+
+    def summary(self, live: LiveGame, outcome: Outcome, lead: str | None) -> str:
+        public = named_view(live.game.view(None), live.names)
+        summary = Narrator(live.names, public.get("team_names") or []).summary(outcome.events)
+        return f"{lead} {summary}".strip() if lead else summary
+
+    async def publish(self, live: LiveGame, outcome: Outcome, summary: str,
+                      interaction: discord.Interaction | None) -> None:
+        """The public side of an outcome: hands by DM, score sheets, the table, a question."""
         names = live.names
         public = named_view(live.game.view(None), names)
         narrator = Narrator(names, public.get("team_names") or [])
-        summary = narrator.summary(outcome.events)
-        if lead:
-            summary = f"{lead} {summary}".strip()
-
-        await send_private(interaction, f"Done. {summary}" if summary else "Done.")
         await self.deliver_hands(live, outcome.hands_changed, interaction)
 
         thread = await self.channel(live.record.thread_id)
@@ -160,6 +170,26 @@ class Presenter:
         if outcome.question is not None:
             await self.post_question(live, outcome, thread)
 
+    # ------------------------------------------------------------------ without a click
+
+    async def announce(self, notice: Notice) -> None:
+        """What the autopilot did (a computer's turn, the timer) or a seat changing hands."""
+        live = await self.service.live(notice.game_id)
+        name = live.names.get(notice.player, notice.player)
+        thread = await self.channel(live.record.thread_id)
+        if notice.kind == "reminder":
+            if thread is not None:
+                await thread.send(
+                    f"<@{notice.player}>, it is your turn: {left(notice.seconds_left)} left. "
+                    "Then a computer plays this turn for you.")
+            return
+        lead = _seat_news(notice, name, live.names.get(notice.by or "", ""))
+        if notice.outcome is not None:
+            summary = self.summary(live, notice.outcome, lead)
+            await self.publish(live, notice.outcome, summary, None)
+        elif thread is not None and lead:
+            await thread.send(lead)
+
     async def post_question(
         self, live: LiveGame, outcome: Outcome, thread: discord.abc.Messageable
     ) -> None:
@@ -171,10 +201,15 @@ class Presenter:
                                         custom_id=custom_ids.answer(live.record.id, True)))
         view.add_item(discord.ui.Button(label="No", style=discord.ButtonStyle.danger,
                                         custom_id=custom_ids.answer(live.record.id, False)))
-        mentions = " ".join(f"<@{p}>" for p in question.partners if not p.startswith("ai:"))
+        people = [p for p in question.partners if live.stand_in(p) is None]
+        asker = names.get(question.asker, question.asker)
+        if not people:  # a computer partner answers by itself, in a moment
+            partners = " or ".join(names.get(p, p) for p in question.partners)
+            await thread.send(f"{asker} asks {partners}: partner, may I go out?")
+            return
+        mentions = " ".join(f"<@{p}>" for p in people)
         message = await thread.send(
-            f"{mentions} {names.get(question.asker, question.asker)} asks: "
-            "partner, may I go out?".strip(),
+            f"{mentions} {asker} asks: partner, may I go out?".strip(),
             view=view,
         )
         await self.service.store.set_message(live.record.id, "question", message.channel.id,
@@ -204,6 +239,26 @@ class Presenter:
         message = await thread.send(text, file=as_file(table, "table.png"))
         await self.service.store.set_message(live.record.id, "table", message.channel.id,
                                              message.id)
+
+
+def _seat_news(notice: Notice, name: str, by: str) -> str:
+    """The sentence that says who plays a seat now, or why a computer played it."""
+    level = STAND_IN_LEVEL
+    later = f"{name} can take the seat back with /rejoin."
+    if notice.kind == "expired":
+        text = f"Time ran out for {name}: a computer played the turn ({level} level)."
+        if notice.handed_over:
+            text += (f" That was {notice.missed} turns in a row, so a computer player "
+                     f"({level}) has the seat now. {later}")
+        return text
+    if notice.kind == "left":
+        return f"{name} left the table: a computer player ({level}) has the seat. {later}"
+    if notice.kind == "replaced":
+        return (f"{by or 'The host'} replaced {name} with a computer player ({level}). "
+                f"{later}")
+    if notice.kind == "back":
+        return f"{name} is back and plays the seat again."
+    return ""
 
 
 async def send_private(

@@ -1,4 +1,5 @@
-"""`/canasta new`, the lobby message and its buttons (Join, Leave, Start, Cancel), Rematch."""
+"""`/canasta new`, the lobby message and its buttons (Join, Leave, Add computer, Start,
+Cancel), the computer's level picker, Rematch."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from bot import custom_ids
 from bot.client import CanastaBot
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
 from bot.presenter import Presenter, send_private
-from bot.service import LobbyState, Refused
+from bot.service import DEFAULT_TIMER, LEVELS, LobbyState, Refused
 from bot.service.narrate import pretty
+from bot.service.timer import describe
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +37,14 @@ def lobby_text(lobby: LobbyState) -> str:
         f"**Canasta #{lobby.game_id}** — {lobby.variant}, {lobby.players} players ({sides}), "
         f"game to {lobby.target}. Host: {lobby.name_of(lobby.host)}.",
         "Seats " + ("are drawn at the start (high cards partner)." if lobby.seating == "drawn"
-                    else "follow the join order."),
+                    else "follow the join order.") + f" Turn timer: {describe(lobby.timer)}.",
     ]
     for index in range(lobby.players):
         seat = lobby.seats[index] if index < len(lobby.seats) else None
-        lines.append(f"{index + 1}. {seat.name if seat else '—'}")
+        label = "—" if seat is None else seat.name
+        if seat is not None and seat.computer:
+            label += f" (computer, {seat.level or 'normal'})"
+        lines.append(f"{index + 1}. {label}")
     status = {
         "lobby": (f"{len(lobby.seats)}/{lobby.players} seated. "
                   + ("The host may start." if lobby.full else "Press Join to take a seat.")),
@@ -61,8 +66,33 @@ def lobby_view(lobby: LobbyState) -> discord.ui.View | None:
     return view
 
 
+def level_picker(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for level in LEVELS:
+        view.add_item(discord.ui.Button(label=level.capitalize(),
+                                        style=discord.ButtonStyle.secondary,
+                                        custom_id=custom_ids.level(game_id, level)))
+    return view
+
+
+async def refresh_lobby(bot: CanastaBot, lobby: LobbyState) -> None:
+    """Edit the lobby message (found by its stored id) to show the seats as they are."""
+    where = await bot.store.message(lobby.game_id, "lobby")
+    if where is None:
+        return
+    channel = bot.get_channel(where[0])
+    if not isinstance(channel, discord.TextChannel):
+        return
+    try:
+        await channel.get_partial_message(where[1]).edit(content=lobby_text(lobby),
+                                                         view=lobby_view(lobby))
+    except discord.HTTPException:
+        log.warning("could not update the lobby message of game %s", lobby.game_id)
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.LOBBY):
-    """Join / Leave / Start / Cancel on a lobby message; works across restarts."""
+    """Join / Leave / Add computer / Start / Cancel on a lobby message; works across
+    restarts."""
 
     def __init__(self, game_id: int, verb: str) -> None:
         label, style = _BUTTONS[verb]
@@ -88,7 +118,17 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
             elif self.verb == "leave":
                 lobby = await service.leave(self.game_id, user)
             elif self.verb == "computer":
-                lobby = await service.add_computer(self.game_id, user)
+                lobby = await service.lobby(self.game_id)
+                if user != lobby.host:
+                    raise Refused("Only the host can add a computer player.")
+                if lobby.status != "lobby" or lobby.full:
+                    raise Refused("This table is full." if lobby.status == "lobby"
+                                  else "This game has already started.")
+                await interaction.response.send_message(
+                    "Which level for the computer player? Easy plays sensible moves, normal "
+                    "plays like a club player, hard thinks ahead.",
+                    view=level_picker(self.game_id), ephemeral=True)
+                return
             elif self.verb == "cancel":
                 lobby = await service.cancel(self.game_id, user)
             else:
@@ -103,7 +143,41 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
                 names = {s.player: s.name for s in lobby.seats}
                 lead = "Seats drawn: " + ", ".join(
                     f"{names[d.player]} {pretty(d.card)}" for d in draws) + "."
-            await Presenter(bot).deliver(interaction, outcome, lead=lead)
+            try:
+                await Presenter(bot).deliver(interaction, outcome, lead=lead)
+            finally:
+                bot.kick(self.game_id)
+
+
+class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.LEVEL):
+    """The host's choice of level for a computer player; fills the next seat."""
+
+    def __init__(self, game_id: int, level: str) -> None:
+        super().__init__(discord.ui.Button(label=level.capitalize(),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_ids.level(game_id, level)))
+        self.game_id = game_id
+        self.level = level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LevelButton:
+        return cls(int(match["game"]), match["level"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, CanastaBot)
+        try:
+            lobby = await bot.service.add_computer(self.game_id, str(interaction.user.id),
+                                                   self.level)
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        seat = lobby.seats[-1]
+        await interaction.response.edit_message(
+            content=f"{seat.name} ({self.level}) takes seat {len(lobby.seats)}.", view=None)
+        await refresh_lobby(bot, lobby)
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.REMATCH):
@@ -130,10 +204,13 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_i
         done.add_item(discord.ui.Button(label="Rematch", disabled=True,
                                         custom_id=custom_ids.rematch(self.game_id)))
         await interaction.response.edit_message(view=done)
-        await Presenter(bot).deliver(
-            interaction, outcome,
-            lead=f"Rematch: Canasta #{lobby.game_id} begins, same seats.",
-        )
+        try:
+            await Presenter(bot).deliver(
+                interaction, outcome,
+                lead=f"Rematch: Canasta #{lobby.game_id} begins, same seats.",
+            )
+        finally:
+            bot.kick(lobby.game_id)
 
 
 class Lobby(commands.Cog):
@@ -144,10 +221,10 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton, RematchButton)
+        self.bot.add_dynamic_items(LobbyButton, LevelButton, RematchButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LobbyButton, RematchButton)
+        self.bot.remove_dynamic_items(LobbyButton, LevelButton, RematchButton)
 
     @canasta.command(name="new", description="Open a Canasta table in this channel")
     @app_commands.describe(
@@ -156,10 +233,16 @@ class Lobby(commands.Cog):
         teams="With 6 players: 2 teams of 3 or 3 teams of 2",
         target="Score that ends the game (default: the variant's)",
         seating="Draw for seats (high cards partner) or keep the join order",
+        timer="Time for a turn; then a computer plays it for the player (default 2 minutes)",
     )
     @app_commands.choices(seating=[
         app_commands.Choice(name="drawn (high cards partner)", value="drawn"),
         app_commands.Choice(name="join order", value="join"),
+    ], timer=[
+        app_commands.Choice(name="off", value=0),
+        app_commands.Choice(name="1 minute", value=1),
+        app_commands.Choice(name="2 minutes", value=2),
+        app_commands.Choice(name="5 minutes", value=5),
     ])
     async def new(
         self,
@@ -169,6 +252,7 @@ class Lobby(commands.Cog):
         teams: app_commands.Range[int, 2, 3] | None = None,
         target: app_commands.Range[int, 500, 100000] | None = None,
         seating: str = "drawn",
+        timer: int = DEFAULT_TIMER,
     ) -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
@@ -186,6 +270,7 @@ class Lobby(commands.Cog):
                 teams=teams,
                 target=target,
                 seating=seating,
+                timer=timer,
             )
         except Refused as exc:
             await send_private(interaction, str(exc))

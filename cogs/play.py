@@ -86,7 +86,10 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
                     f"{'yes' if self.yes else 'no'}.**",
             view=answered,
         )
-        await Presenter(bot).deliver(interaction, outcome)
+        try:
+            await Presenter(bot).deliver(interaction, outcome)
+        finally:
+            bot.kick(self.game_id)
 
 
 class Play(commands.Cog):
@@ -120,8 +123,11 @@ class Play(commands.Cog):
         except Refused as exc:
             await send_private(interaction, f"Not allowed: {_sentence(str(exc))}")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.presenter.deliver(interaction, outcome)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.presenter.deliver(interaction, outcome)
+        finally:
+            self.bot.kick(record.id)  # computers and the timer go on, after the reply
 
     async def _hand_choices(
         self, interaction: discord.Interaction, current: str, *, single: bool

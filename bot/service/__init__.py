@@ -1,15 +1,23 @@
 """Discord-free orchestration of games: lobby, play, scores."""
 
-from bot.service.game_service import SEATINGS, GameService, LiveGame
-from bot.service.outcome import HandEnd, LobbyState, Outcome, Question, Refused
+from bot.service.autopilot import Autopilot
+from bot.service.game_service import LEVELS, SEATINGS, GameService, LiveGame
+from bot.service.outcome import HandEnd, LobbyState, Notice, Outcome, Question, Refused, Step
+from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES
 
 __all__ = [
+    "DEFAULT_TIMER",
+    "LEVELS",
     "SEATINGS",
+    "TIMER_CHOICES",
+    "Autopilot",
     "GameService",
     "HandEnd",
     "LiveGame",
     "LobbyState",
+    "Notice",
     "Outcome",
     "Question",
     "Refused",
+    "Step",
 ]

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine import (
     AnswerGoOut,
-    Concede,
     Game,
     IllegalMove,
     Rules,
@@ -24,10 +25,14 @@ from bot.engine import (
     variant,
 )
 from bot.service.outcome import HandEnd, LobbyState, Outcome, Question, Refused
+from bot.service.seat_control import SeatControl
 from bot.service.seating import SeatDraw, draw_for_seats
+from bot.service.table_steps import TableSteps
+from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
 from bot.service.views import named_view
 from bot.store import (
     ActionCommit,
+    Deadline,
     GameRecord,
     HandResultRecord,
     PlayerStats,
@@ -41,7 +46,7 @@ log = logging.getLogger(__name__)
 
 SEATINGS = ("drawn", "join")
 AI_PREFIX = "ai:"
-COMPUTER_LEVEL = "normal"
+LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass
@@ -53,6 +58,7 @@ class LiveGame:
     version: int
     status: str
     seats: list[Seat]
+    deadline: Deadline | None = field(default=None)
 
     @property
     def names(self) -> dict[str, str]:
@@ -62,8 +68,23 @@ class LiveGame:
     def players(self) -> list[str]:
         return [s.player for s in self.seats]
 
+    def seat(self, player: str) -> Seat | None:
+        return next((s for s in self.seats if s.player == player), None)
 
-class GameService:
+    def stand_in(self, player: str) -> str | None:
+        """The level of the computer that plays this seat now; None when a person does."""
+        seat = self.seat(player)
+        if seat is None:
+            return None
+        if seat.is_ai or seat.computer:
+            return seat.level or "normal"
+        return None
+
+    def set_seat(self, seat: Seat) -> None:
+        self.seats = [seat if s.player == seat.player else s for s in self.seats]
+
+
+class GameService(TableSteps, SeatControl):
     def __init__(
         self,
         store: Store,
@@ -71,10 +92,12 @@ class GameService:
         seed: int | None = None,
         default_variant: str = "classic",
         cache_size: int = 5000,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.seed = seed
         self.default_variant = default_variant
+        self.clock = clock  # wall-clock seconds; the turn timer's deadlines use it
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
@@ -100,12 +123,16 @@ class GameService:
         teams: int | None = None,
         target: int | None = None,
         seating: str = "drawn",
+        timer: int = DEFAULT_TIMER,
     ) -> LobbyState:
         name = (variant_name or self.default_variant).strip().lower()
         rules = _rules(name, players, teams, target)
         if seating not in SEATINGS:
             raise Refused(f"Seating must be one of: {', '.join(SEATINGS)}.")
-        options = {"players": players, "teams": teams, "target": target, "seating": seating}
+        if timer not in TIMER_CHOICES:
+            raise Refused("The turn timer is off, 1, 2 or 5 minutes.")
+        options = {"players": players, "teams": teams, "target": target, "seating": seating,
+                   "timer": timer}
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
         game_id = await self.store.create_game(
             guild_id=guild_id,
@@ -133,6 +160,7 @@ class GameService:
             seating=record.options.get("seating", "drawn"),
             seats=await self.store.seats(game_id),
             thread_id=record.thread_id,
+            timer=turn_minutes(record.options),
         )
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
@@ -149,8 +177,12 @@ class GameService:
             await self.store.add_seat(game_id, player, name)
             return await self.lobby(game_id)
 
-    async def add_computer(self, game_id: int, player: str) -> LobbyState:
-        """The host fills a seat with a computer player."""
+    async def add_computer(self, game_id: int, player: str, level: str = "normal"
+                           ) -> LobbyState:
+        """The host fills a seat with a computer player of `level`."""
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise Refused(f"The levels are {', '.join(LEVELS)}.")
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if player != lobby.host:
@@ -158,8 +190,9 @@ class GameService:
             if lobby.full:
                 raise Refused("This table is full.")
             taken = {s.player for s in lobby.seats}
-            number = next(n for n in range(1, 8) if f"ai:{n}" not in taken)
-            await self.store.add_seat(game_id, f"ai:{number}", f"Computer {number}", is_ai=True)
+            number = next(n for n in range(1, 8) if f"{AI_PREFIX}{n}" not in taken)
+            await self.store.add_seat(game_id, f"{AI_PREFIX}{number}", f"Computer {number}",
+                                      is_ai=True, level=level)
             return await self.lobby(game_id)
 
     async def leave(self, game_id: int, player: str) -> LobbyState:
@@ -195,7 +228,7 @@ class GameService:
             order = joined
             if lobby.seating == "drawn":
                 order, draws = draw_for_seats(joined, lobby.teams, random.Random(record.seed))
-            outcome = await self._deal(record, order, {s.player: s.name for s in lobby.seats})
+            outcome = await self._deal(record, order, lobby.seats)
             return await self.lobby(game_id), outcome, draws
 
     async def rematch(self, game_id: int, player: str) -> tuple[LobbyState, Outcome]:
@@ -224,19 +257,25 @@ class GameService:
             )
             for seat in seats:
                 if seat.player != player:
-                    await self.store.add_seat(new_id, seat.player, seat.name)
+                    await self.store.add_seat(new_id, seat.player, seat.name,
+                                              is_ai=seat.computer, level=seat.level)
             if record.thread_id is not None:
                 await self.store.set_thread(new_id, record.thread_id)
             new_record = await self._record(new_id)
-            outcome = await self._deal(new_record, [s.player for s in seats], names)
+            outcome = await self._deal(new_record, [s.player for s in seats],
+                                       await self.store.seats(new_id))
             return await self.lobby(new_id), outcome
 
-    async def _deal(self, record: GameRecord, order: list[str], names: dict[str, str]) -> Outcome:
+    async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]) -> Outcome:
+        """Deal the first hand. Computer seats keep their level; the computers' first moves
+        are the autopilot's (after the deal has been shown), never the dealer's."""
         options = record.options
         rules = _rules(record.variant, options["players"], options.get("teams"),
                        options.get("target"))
         game = Game.new(rules, order, record.seed)
-        seats = [Seat(i, p, names[p], game.team_of(p), p.startswith(AI_PREFIX))
+        by_player = {s.player: s for s in joined}
+        seats = [Seat(i, p, by_player[p].name, game.team_of(p), by_player[p].computer,
+                      (by_player[p].level or "normal") if by_player[p].computer else None)
                  for i, p in enumerate(order)]
         try:
             await self.store.start_game(record.id, seats, game.to_dict())
@@ -247,7 +286,7 @@ class GameService:
         self._remember(live)
         outcome = Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
                           new_deal=True)
-        await self._computer_turns(live, outcome)
+        await self._sync_deadline(live)
         return outcome
 
     async def _open_lobby(self, game_id: int) -> LobbyState:
@@ -275,11 +314,15 @@ class GameService:
             if live.status != "active":
                 raise Refused("This game is over." if live.status == "over"
                               else "This game is not being played.")
-            if player not in live.names:
+            seat = live.seat(player)
+            if seat is None:
                 raise Refused("You are not playing in this game.")
+            if seat.away:
+                raise Refused("A computer player has your seat: /rejoin to take it back.")
             outcome = Outcome(game_id=game_id, player=player)
             await self._apply(live, player, action, outcome)
-            await self._computer_turns(live, outcome)
+            if seat.missed:  # playing yourself ends a run of turns the timer took
+                await self._set_control(live, replace(seat, missed=0))
             return outcome
 
     async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome) -> None:
@@ -348,34 +391,7 @@ class GameService:
             question = work.view(player).get("question") or {}
             outcome.question = Question(question.get("asker", player),
                                         list(question.get("partners") or []))
-
-    async def _computer_turns(self, live: LiveGame, outcome: Outcome) -> None:
-        """Let computer players act until a person must (each move its own commit)."""
-        for _ in range(500):
-            game = live.game
-            if game.phase == "over" or not game.turn.startswith(AI_PREFIX):
-                return
-            seat = game.turn
-            view = game.view(seat)
-            try:
-                action = self._computer(live, seat).choose(view)
-                await self._apply(live, seat, action, outcome)
-            except (Refused, ValueError):
-                log.warning("computer %s in game %s chose badly; playing a legal move",
-                            seat, live.record.id, exc_info=True)
-                legal = [a for a in game.legal_actions(seat) if not isinstance(a, Concede)]
-                if not legal:
-                    return
-                try:
-                    await self._apply(live, seat, legal[0], outcome)
-                except Refused:
-                    log.error("computer %s in game %s is stuck", seat, live.record.id)
-                    return
-
-    def _computer(self, live: LiveGame, seat: str) -> Any:
-        from bot.ai import computer_player
-
-        return computer_player(COMPUTER_LEVEL, seed=live.record.seed + live.players.index(seat))
+        await self._sync_deadline(live)
 
     # ------------------------------------------------------------------ reading
 
@@ -426,7 +442,7 @@ class GameService:
             raise Refused("This game has not started yet.")
         game = Game.from_dict(record.snapshot)
         live = LiveGame(replace(record, snapshot=None), game, record.version, record.status,
-                        await self.store.seats(game_id))
+                        await self.store.seats(game_id), await self.store.deadline(game_id))
         self._remember(live)
         return live
 

@@ -49,6 +49,36 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Step:
+    """What a table waits for next when no person is acting: a computer's move, or the
+    turn timer's reminder or expiry. `at` is when (the service's clock; None: right away,
+    after the computer's thinking delay). `version` pins the game state it was planned on."""
+
+    kind: str  # "computer" | "remind" | "expire"
+    player: str
+    version: int
+    at: float | None = None
+
+
+@dataclass
+class Notice:
+    """Something that happened at a table without a person's interaction (a computer moved,
+    the timer reminded or ran out) or to a seat (handed to a computer, taken back).
+
+    kinds: "computer", "reminder", "expired", "left", "replaced", "back".
+    """
+
+    game_id: int
+    kind: str
+    player: str
+    outcome: Outcome | None = None
+    seconds_left: float = 0.0
+    missed: int = 0
+    handed_over: bool = False  # the seat went to a computer player (until /rejoin)
+    by: str | None = None  # who replaced the player
+
+
+@dataclass(frozen=True)
 class LobbyState:
     game_id: int
     host: str
@@ -60,6 +90,7 @@ class LobbyState:
     seating: str  # "drawn" or "join"
     seats: list[Seat]
     thread_id: int | None = None
+    timer: int = 2  # turn timer in minutes, 0 = off
 
     @property
     def full(self) -> bool:

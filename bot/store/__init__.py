@@ -4,6 +4,7 @@ from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
+    Deadline,
     GameRecord,
     HandResultRecord,
     PlayerStats,
@@ -17,6 +18,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionCommit",
     "ActionRecord",
+    "Deadline",
     "GameRecord",
     "HandResultRecord",
     "PlayerStats",

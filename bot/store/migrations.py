@@ -81,6 +81,22 @@ MIGRATIONS: list[list[str]] = [
             at      REAL NOT NULL
         )""",
     ],
+    # 3: who controls a seat (a person, or a computer player of some level: the seat's engine
+    #    id never changes, so a person who comes back gets the same hand), the turns a person
+    #    let expire in a row, and the turn timer's deadline, so it survives a restart.
+    [
+        "ALTER TABLE seats ADD COLUMN level TEXT",
+        "ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0",
+        "UPDATE seats SET level = 'normal' WHERE is_ai = 1",
+        """CREATE TABLE deadlines (
+            game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            player      TEXT NOT NULL,
+            hand        INTEGER NOT NULL,
+            started_at  REAL NOT NULL,
+            remind_at   REAL,
+            expires_at  REAL NOT NULL
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -30,7 +30,34 @@ class Seat:
     player: str  # engine player id: the Discord user id as text, "ai:1" for a computer
     name: str
     team: int | None = None
-    is_ai: bool = False
+    is_ai: bool = False  # a computer player controls the seat now
+    level: str | None = None  # that computer's level ("easy", "normal", "hard")
+    missed: int = 0  # turns in a row the person let the timer take
+
+    @property
+    def computer(self) -> bool:
+        """A computer's own seat (not a person's seat a computer stands in for)."""
+        return self.player.startswith("ai:")
+
+    @property
+    def away(self) -> bool:
+        """A person's seat that a computer plays until the person comes back."""
+        return self.is_ai and not self.computer
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The turn timer of one game: whose turn it times, when to remind, when it runs out.
+
+    `remind_at` is None once the reminder was sent. Times are seconds since the epoch.
+    """
+
+    game_id: int
+    player: str
+    hand: int
+    started_at: float
+    remind_at: float | None
+    expires_at: float
 
 
 @dataclass(frozen=True)

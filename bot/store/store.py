@@ -21,6 +21,7 @@ from bot.store.migrations import MIGRATIONS
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
+    Deadline,
     GameRecord,
     HandResultRecord,
     PlayerStats,
@@ -203,17 +204,58 @@ class Store:
         rows = await self._fetchall(
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
-        return [Seat(r["seat"], r["player"], r["name"], r["team"], bool(r["is_ai"])) for r in rows]
+        return [_seat(r) for r in rows]
 
-    async def add_seat(self, game_id: int, player: str, name: str, *, is_ai: bool = False) -> None:
+    async def add_seat(
+        self, game_id: int, player: str, name: str, *, is_ai: bool = False,
+        level: str | None = None,
+    ) -> None:
         """Seat a player in the lobby after the others (join order)."""
         async with self._transaction() as db:
             await _run(
                 db,
-                "INSERT INTO seats (game_id, seat, player, name, is_ai) VALUES (?, "
-                "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?)",
-                (game_id, game_id, player, name, int(is_ai)),
+                "INSERT INTO seats (game_id, seat, player, name, is_ai, level) VALUES (?, "
+                "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?, ?)",
+                (game_id, game_id, player, name, int(is_ai), level),
             )
+
+    async def set_control(
+        self, game_id: int, player: str, *, is_ai: bool, level: str | None, missed: int
+    ) -> None:
+        """Who plays a seat now (a person, or a computer of `level`); the engine id stays."""
+        async with self._transaction() as db:
+            cursor = await _run(
+                db,
+                "UPDATE seats SET is_ai = ?, level = ?, missed = ?"
+                " WHERE game_id = ? AND player = ?",
+                (int(is_ai), level, missed, game_id, player),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError(f"game {game_id} has no seat {player}")
+
+    # ------------------------------------------------------------------ turn timer
+
+    async def set_deadline(self, game_id: int, deadline: Deadline | None) -> None:
+        """Replace the game's turn deadline (None: no timer runs now)."""
+        async with self._transaction() as db:
+            await _run(db, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if deadline is not None:
+                await _run(
+                    db,
+                    "INSERT INTO deadlines (game_id, player, hand, started_at, remind_at,"
+                    " expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, deadline.player, deadline.hand, deadline.started_at,
+                     deadline.remind_at, deadline.expires_at),
+                )
+
+    async def deadline(self, game_id: int) -> Deadline | None:
+        row = await self._fetchone("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
+        return _deadline(row) if row else None
+
+    async def pending_games(self) -> list[int]:
+        """Games in play, for the start-up: their timers and computer turns resume."""
+        rows = await self._fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+        return [int(r["id"]) for r in rows]
 
     async def remove_seat(self, game_id: int, player: str) -> None:
         async with self._transaction() as db:
@@ -243,9 +285,10 @@ class Store:
             await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
             await _run_many(
                 db,
-                "INSERT INTO seats (game_id, seat, player, name, team, is_ai)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai)) for s in seats],
+                "INSERT INTO seats (game_id, seat, player, name, team, is_ai, level, missed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai), s.level, s.missed)
+                 for s in seats],
             )
 
     # ------------------------------------------------------------------ actions
@@ -419,6 +462,16 @@ def _game(row: aiosqlite.Row) -> GameRecord:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
+
+
+def _seat(row: aiosqlite.Row) -> Seat:
+    return Seat(row["seat"], row["player"], row["name"], row["team"], bool(row["is_ai"]),
+                row["level"], row["missed"])
+
+
+def _deadline(row: aiosqlite.Row) -> Deadline:
+    return Deadline(row["game_id"], row["player"], row["hand"], row["started_at"],
+                    row["remind_at"], row["expires_at"])
 
 
 def _stats(row: aiosqlite.Row) -> PlayerStats:

@@ -72,6 +72,16 @@ async def open_table(
     return table
 
 
+async def add_computer(host: simcord.MemberActor, channel: simcord.ChannelHandle,
+                       level: str = "normal") -> simcord.InteractionResult:
+    """The host presses Add computer on the lobby, then picks the level."""
+    asked = await host.click(channel.history()[0], label="Add computer")
+    assert asked.ephemeral and asked.response is not None, asked
+    if "level" not in asked.response.content:
+        return asked  # refused
+    return await host.click(asked.response, label=level.capitalize())
+
+
 async def decode_png(attachment: discord.Attachment) -> Image.Image:
     raw = await attachment.read()
     image = Image.open(io.BytesIO(raw))

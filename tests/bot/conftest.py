@@ -19,7 +19,7 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 async def simcord_bot(db_path: str) -> AsyncIterator[CanastaBot]:
-    bot = create_bot(db_path, seed=SEED)
+    bot = create_bot(db_path, seed=SEED, ai_delay=0)
     try:
         yield bot
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from canasta_table import SEED, decode_png, open_table
+from canasta_table import SEED, add_computer, decode_png, open_table
 
 from bot.engine import Game, variant
 
@@ -93,29 +93,43 @@ async def test_seats_drawn_put_high_cards_together(simcord_env: simcord.Env) -> 
     assert [s.team for s in seats] == [0, 1, 0, 1]
 
 
-async def test_computer_players_fill_seats_and_play(simcord_env: simcord.Env) -> None:
+async def test_computer_players_fill_seats_at_their_level_and_play(
+    simcord_env: simcord.Env,
+) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("canasta")
     ana = guild.add_member(simcord_env.create_user("Ana"))
     bo = guild.add_member(simcord_env.create_user("Bo"))
-    await ana.slash(channel, "canasta new", players=4, seating="join")
-    refused = await bo.click(channel.history()[0], label="Add computer")
+    await ana.slash(channel, "canasta new", players=4, seating="join", timer=0)
+    refused = await add_computer(bo, channel)
     assert refused.ephemeral and "Only the host" in refused.response.content
-    for _ in range(3):
-        await ana.click(channel.history()[0], label="Add computer")
+    for level in ("easy", "hard", "normal"):
+        picked = await add_computer(ana, channel, level)
+        assert picked.acknowledged and level in picked.response.content
     lobby = channel.history()[0]
-    assert "Computer 3" in lobby.content and "4/4 seated" in lobby.content
+    assert "Computer 1 (computer, easy)" in lobby.content
+    assert "Computer 2 (computer, hard)" in lobby.content
+    assert "Computer 3 (computer, normal)" in lobby.content and "4/4 seated" in lobby.content
+    full = await ana.click(lobby, label="Add computer")
+    assert full.ephemeral and "full" in full.response.content
     await ana.click(lobby, label="Start")
     thread = channel.threads[0]
     bot = simcord_env.bot
     record = await bot.service.game_in_thread(thread.id)
+    seats = await bot.store.seats(record.id)
+    assert [(s.name, s.is_ai, s.level) for s in seats] == [
+        ("Ana", False, None), ("Computer 1", True, "easy"), ("Computer 2", True, "hard"),
+        ("Computer 3", True, "normal")]
     live = await bot.service.live(record.id)
     assert live.game.turn == str(ana.id)
     await ana.slash(thread, "draw")
     hand = [c.text for c in (await bot.service.live(record.id)).game.hand(str(ana.id))]
     await ana.slash(thread, "discard", card=hand[-1])
     game = (await bot.service.live(record.id)).game
-    # The three computers played their turns; it is Ana's turn again (or the hand moved on).
+    # The three computers played their turns by themselves; it is Ana's turn again.
     assert game.turn == str(ana.id) or game.hand_number > 1
     assert len(await bot.store.actions(record.id)) >= 2 + 3 * 2
-    assert "Computer 1" in thread.history()[-1].content
+    posts = [m.content for m in thread.history()]
+    for n in (1, 2, 3):
+        assert any(p.startswith(f"Computer {n} drew") or f"Computer {n} took" in p
+                   for p in posts), posts

@@ -15,7 +15,7 @@ from bot.client import CanastaBot
 
 async def restart(env: simcord.Env, db_path: str) -> CanastaBot:
     old = env.bot
-    fresh = create_bot(db_path, seed=SEED)
+    fresh = create_bot(db_path, seed=SEED, ai_delay=0)
     await env.restart_bot(fresh)
     assert isinstance(old, CanastaBot)
     await old.close_store()

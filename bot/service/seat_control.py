@@ -1,0 +1,80 @@
+"""Who plays a seat: a person leaves (a computer takes over), the host replaces an idle
+player, a person comes back (`/rejoin`). The seat's engine id never changes, so the hand,
+the melds and the score stay with the seat and nobody is dealt a new hand.
+
+A mixin of `GameService` (the game's lock, the cache, the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.service.outcome import Notice, Refused
+from bot.service.timer import STAND_IN_LEVEL
+from bot.store import Seat
+
+if TYPE_CHECKING:
+    from bot.service.game_service import LiveGame
+
+
+class SeatControl:
+    if TYPE_CHECKING:  # provided by GameService and TableSteps
+        def lock(self, game_id: int) -> asyncio.Lock: ...
+        async def _live(self, game_id: int) -> LiveGame: ...
+        async def _set_control(self, live: LiveGame, seat: Seat) -> None: ...
+        async def _sync_deadline(self, live: LiveGame) -> None: ...
+
+    async def leave_table(self, game_id: int, player: str) -> Notice:
+        """A person leaves a game in play: a computer player takes the seat."""
+        async with self.lock(game_id):
+            live = await self._playing(game_id)
+            seat = _person(live, player, "You are not playing in this game.")
+            if seat.away:
+                raise Refused("A computer player already has your seat.")
+            await self._hand_over(live, seat)
+            return Notice(game_id, "left", player, handed_over=True)
+
+    async def replace_player(self, game_id: int, host: str, player: str) -> Notice:
+        """The host gives an idle player's seat to a computer player."""
+        async with self.lock(game_id):
+            live = await self._playing(game_id)
+            if host != live.record.host:
+                raise Refused("Only the host can replace a player.")
+            if player == host:
+                raise Refused("To give up your own seat, use /leave.")
+            seat = _person(live, player, "That person is not playing in this game.")
+            if seat.away:
+                raise Refused(f"A computer player already has {seat.name}'s seat.")
+            await self._hand_over(live, seat)
+            return Notice(game_id, "replaced", player, handed_over=True, by=host)
+
+    async def rejoin(self, game_id: int, player: str) -> Notice:
+        """A person takes their seat back from the computer, with the hand it holds now."""
+        async with self.lock(game_id):
+            live = await self._playing(game_id)
+            seat = _person(live, player, "You have no seat in this game.")
+            if not seat.away:
+                raise Refused("You already play your seat.")
+            await self._set_control(live, replace(seat, is_ai=False, level=None, missed=0))
+            await self._sync_deadline(live)
+            return Notice(game_id, "back", player)
+
+    async def _playing(self, game_id: int) -> LiveGame:
+        live = await self._live(game_id)
+        if live.status != "active":
+            raise Refused("This game is over." if live.status == "over"
+                          else "This game is not being played.")
+        return live
+
+    async def _hand_over(self, live: LiveGame, seat: Seat) -> None:
+        await self._set_control(live, replace(seat, is_ai=True, level=STAND_IN_LEVEL, missed=0))
+        await self._sync_deadline(live)
+
+
+def _person(live: LiveGame, player: str, refusal: str) -> Seat:
+    seat = live.seat(player)
+    if seat is None or seat.computer:
+        raise Refused(refusal)
+    return seat

@@ -1,0 +1,172 @@
+"""What happens at a table while nobody interacts: computer players' moves and the turn
+timer (its reminder, and the computer playing a turn the timer took).
+
+A mixin of `GameService`, so that every step goes the one way games change: under the
+game's lock, each move applied on a copy and committed. The autopilot (`autopilot.py`) asks
+`next_step` what to wait for, waits, then calls `take_step`; a step planned on a state that
+has moved on since is dropped, so a person's move and a timer never both play one turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import Concede, IllegalMove
+from bot.service.outcome import Notice, Outcome, Refused, Step
+from bot.service.timer import (
+    MISSES_BEFORE_HANDOVER,
+    STAND_IN_LEVEL,
+    new_deadline,
+    turn_minutes,
+)
+from bot.store import Seat, Store
+
+if TYPE_CHECKING:
+    from bot.service.game_service import LiveGame
+
+log = logging.getLogger(__name__)
+
+MOVES_PER_TURN = 60  # a guard: a turn is a draw, some melds and a discard
+
+
+class TableSteps:
+    store: Store
+    clock: Callable[[], float]
+
+    if TYPE_CHECKING:  # provided by GameService
+        def lock(self, game_id: int) -> asyncio.Lock: ...
+        async def _live(self, game_id: int) -> LiveGame: ...
+        async def _apply(self, live: LiveGame, player: str, action: Any,
+                         outcome: Outcome) -> None: ...
+
+    # ------------------------------------------------------------------ planning
+
+    async def next_step(self, game_id: int) -> Step | None:
+        """What this table waits for now, or None when only a person can move it on."""
+        async with self.lock(game_id):
+            try:
+                live = await self._live(game_id)
+            except Refused:
+                return None
+            await self._sync_deadline(live)
+            return _plan(live)
+
+    async def take_step(self, game_id: int, step: Step) -> Notice | None:
+        """Do `step` if the table still waits for exactly it; None when it moved on."""
+        async with self.lock(game_id):
+            live = await self._live(game_id)
+            if _plan(live) != step:
+                return None
+            if step.kind == "computer":
+                level = live.stand_in(step.player) or STAND_IN_LEVEL
+                outcome = await self._play_turn(live, step.player, level)
+                return Notice(game_id, "computer", step.player, outcome)
+            deadline = live.deadline
+            assert deadline is not None
+            if step.kind == "remind":
+                reminded = replace(deadline, remind_at=None)
+                await self.store.set_deadline(game_id, reminded)
+                live.deadline = reminded
+                return Notice(game_id, "reminder", step.player,
+                              seconds_left=max(0.0, deadline.expires_at - self.clock()))
+            return await self._expire(live, step.player)
+
+    async def _expire(self, live: LiveGame, player: str) -> Notice:
+        """The timer ran out: a computer plays the turn; the third time in a row, the seat."""
+        outcome = await self._play_turn(live, player, STAND_IN_LEVEL)
+        seat = live.seat(player)
+        assert seat is not None
+        missed = seat.missed + 1
+        handed_over = missed >= MISSES_BEFORE_HANDOVER
+        await self._set_control(live, replace(
+            seat, is_ai=handed_over, level=STAND_IN_LEVEL if handed_over else None,
+            missed=missed))
+        await self._sync_deadline(live)
+        return Notice(live.record.id, "expired", player, outcome, missed=missed,
+                      handed_over=handed_over)
+
+    # ------------------------------------------------------------------ computer moves
+
+    async def _play_turn(self, live: LiveGame, seat: str, level: str) -> Outcome:
+        """A computer plays `seat` until someone else must act (or the hand ends)."""
+        outcome = Outcome(game_id=live.record.id, player=seat)
+        hand = live.game.hand_number
+        for _ in range(MOVES_PER_TURN):
+            game = live.game
+            if live.status != "active" or game.turn != seat or game.hand_number != hand:
+                break
+            if not await self._computer_move(live, seat, level, outcome):
+                break
+        return outcome
+
+    async def _computer_move(self, live: LiveGame, seat: str, level: str,
+                             outcome: Outcome) -> bool:
+        """One computer decision, committed. A decision the rules refuse (or a computer
+        player that fails) is replaced by the first legal move: a table never stalls."""
+        from bot.ai import computer_player
+
+        game = live.game
+        player = computer_player(level, seed=live.record.seed + live.players.index(seat))
+        try:
+            # Thinking (up to a second at "hard") runs off the event loop.
+            action = await asyncio.to_thread(player.choose, game.view(seat))
+            await self._apply(live, seat, action, outcome)
+            return True
+        except (Refused, IllegalMove, ValueError):
+            log.warning("computer %s in game %s chose badly; playing a legal move",
+                        seat, live.record.id, exc_info=True)
+        except Exception:
+            log.exception("computer %s in game %s failed; playing a legal move",
+                          seat, live.record.id)
+        legal = [a for a in game.legal_actions(seat) if not isinstance(a, Concede)]
+        if not legal:
+            log.error("computer %s in game %s has no legal move", seat, live.record.id)
+            return False
+        try:
+            await self._apply(live, seat, legal[0], outcome)
+        except Refused:
+            log.error("computer %s in game %s is stuck", seat, live.record.id)
+            return False
+        return True
+
+    # ------------------------------------------------------------------ seats and timer
+
+    async def _set_control(self, live: LiveGame, seat: Seat) -> None:
+        await self.store.set_control(live.record.id, seat.player, is_ai=seat.is_ai,
+                                     level=seat.level, missed=seat.missed)
+        live.set_seat(seat)
+
+    async def _sync_deadline(self, live: LiveGame) -> None:
+        """Keep the stored deadline on the person who must act now: a new one when the turn
+        passes to someone (or a new hand starts), none when a computer or nobody acts."""
+        minutes = turn_minutes(live.record.options)
+        actor = live.game.turn if live.status == "active" else None
+        want = live.deadline
+        if not minutes or actor is None or live.stand_in(actor) is not None:
+            want = None
+        elif want is None or want.player != actor or want.hand != live.game.hand_number:
+            want = new_deadline(live.record.id, actor, live.game.hand_number, self.clock(),
+                                minutes)
+        if want != live.deadline:
+            await self.store.set_deadline(live.record.id, want)
+            live.deadline = want
+
+
+def _plan(live: LiveGame) -> Step | None:
+    if live.status != "active":
+        return None
+    actor = live.game.turn
+    if actor is None:
+        return None
+    if live.stand_in(actor) is not None:
+        return Step("computer", actor, live.version)
+    deadline = live.deadline
+    if deadline is None or deadline.player != actor:
+        return None
+    if deadline.remind_at is not None:
+        return Step("remind", actor, live.version, deadline.remind_at)
+    return Step("expire", actor, live.version, deadline.expires_at)

@@ -1,0 +1,90 @@
+"""Who plays a seat: /leave (a computer takes over), /replace (the host hands an idle
+player's seat to a computer), /rejoin (take your seat and your hand back)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import CanastaBot
+from bot.pictures import as_file
+from bot.presenter import Presenter, send_private
+from bot.service import Notice, Refused
+from cogs.play import game_here
+
+
+class Seats(commands.Cog):
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+        self.presenter = Presenter(bot)
+
+    async def _game_id(self, interaction: discord.Interaction) -> int:
+        record = await game_here(self.bot, interaction)
+        if record.status == "over":
+            raise Refused("This game is over.")
+        return record.id
+
+    async def _announce(self, interaction: discord.Interaction, notice: Notice,
+                        reply: str) -> None:
+        try:
+            await send_private(interaction, reply)
+            await self.presenter.announce(notice)
+        finally:
+            self.bot.kick(notice.game_id)
+
+    @app_commands.command(name="leave", description="Leave this game: a computer plays your seat")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        try:
+            game_id = await self._game_id(interaction)
+            notice = await self.bot.service.leave_table(game_id, str(interaction.user.id))
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        await self._announce(interaction, notice, "A computer player has your seat now. "
+                             "Come back any time with /rejoin: your hand waits for you.")
+
+    @app_commands.command(name="replace",
+                          description="Host: a computer player takes an idle player's seat")
+    @app_commands.describe(player="The player whose seat a computer should play")
+    @app_commands.guild_only()
+    async def replace(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        try:
+            game_id = await self._game_id(interaction)
+            notice = await self.bot.service.replace_player(
+                game_id, str(interaction.user.id), str(player.id))
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        await self._announce(interaction, notice,
+                             f"A computer player has {player.display_name}'s seat now.")
+
+    @app_commands.command(name="rejoin", description="Take your seat back from the computer")
+    @app_commands.guild_only()
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        user = str(interaction.user.id)
+        try:
+            game_id = await self._game_id(interaction)
+            notice = await self.bot.service.rejoin(game_id, user)
+        except Refused as exc:
+            await send_private(interaction, str(exc))
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await self.bot.service.live(game_id)
+            failed = await self.presenter.send_hand(live, user, interaction)
+            if failed is None:
+                await send_private(interaction, "Welcome back: your seat is yours again, and "
+                                   "your hand is in your DMs.")
+            else:
+                text, png = failed
+                await send_private(interaction, "Welcome back: your seat is yours again.\n"
+                                   + text, file=as_file(png, "hand.png"))
+            await self.presenter.announce(notice)
+        finally:
+            self.bot.kick(game_id)
+
+
+async def setup(bot: CanastaBot) -> None:
+    await bot.add_cog(Seats(bot))
