@@ -245,17 +245,20 @@ def _seat_news(notice: Notice, name: str, by: str) -> str:
     """The sentence that says who plays a seat now, or why a computer played it."""
     level = STAND_IN_LEVEL
     later = f"{name} can take the seat back with /rejoin."
+    paused = (" Nobody else plays at this table now, so it waits until someone comes back."
+              if notice.paused else "")
     if notice.kind == "expired":
         text = f"Time ran out for {name}: a computer played the turn ({level} level)."
         if notice.handed_over:
             text += (f" That was {notice.missed} turns in a row, so a computer player "
                      f"({level}) has the seat now. {later}")
-        return text
+        return text + paused
     if notice.kind == "left":
-        return f"{name} left the table: a computer player ({level}) has the seat. {later}"
+        return (f"{name} left the table: a computer player ({level}) has the seat. {later}"
+                + paused)
     if notice.kind == "replaced":
         return (f"{by or 'The host'} replaced {name} with a computer player ({level}). "
-                f"{later}")
+                f"{later}{paused}")
     if notice.kind == "back":
         return f"{name} is back and plays the seat again."
     return ""

@@ -80,6 +80,11 @@ class LiveGame:
             return seat.level or "normal"
         return None
 
+    @property
+    def people_playing(self) -> bool:
+        """Does a person play at least one seat? (Computers alone do not play on.)"""
+        return any(self.stand_in(s.player) is None for s in self.seats)
+
     def set_seat(self, seat: Seat) -> None:
         self.seats = [seat if s.player == seat.player else s for s in self.seats]
 

@@ -76,6 +76,7 @@ class Notice:
     missed: int = 0
     handed_over: bool = False  # the seat went to a computer player (until /rejoin)
     by: str | None = None  # who replaced the player
+    paused: bool = False  # nobody plays at the table any more: it waits for a /rejoin
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ class SeatControl:
             if seat.away:
                 raise Refused("A computer player already has your seat.")
             await self._hand_over(live, seat)
-            return Notice(game_id, "left", player, handed_over=True)
+            return Notice(game_id, "left", player, handed_over=True,
+                          paused=not live.people_playing)
 
     async def replace_player(self, game_id: int, host: str, player: str) -> Notice:
         """The host gives an idle player's seat to a computer player."""
@@ -48,7 +49,8 @@ class SeatControl:
             if seat.away:
                 raise Refused(f"A computer player already has {seat.name}'s seat.")
             await self._hand_over(live, seat)
-            return Notice(game_id, "replaced", player, handed_over=True, by=host)
+            return Notice(game_id, "replaced", player, handed_over=True, by=host,
+                          paused=not live.people_playing)
 
     async def rejoin(self, game_id: int, player: str) -> Notice:
         """A person takes their seat back from the computer, with the hand it holds now."""

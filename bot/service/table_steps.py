@@ -87,7 +87,7 @@ class TableSteps:
             missed=missed))
         await self._sync_deadline(live)
         return Notice(live.record.id, "expired", player, outcome, missed=missed,
-                      handed_over=handed_over)
+                      handed_over=handed_over, paused=not live.people_playing)
 
     # ------------------------------------------------------------------ computer moves
 
@@ -157,8 +157,8 @@ class TableSteps:
 
 
 def _plan(live: LiveGame) -> Step | None:
-    if live.status != "active":
-        return None
+    if live.status != "active" or not live.people_playing:
+        return None  # a table where nobody plays any more waits for someone to /rejoin
     actor = live.game.turn
     if actor is None:
         return None

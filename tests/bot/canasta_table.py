@@ -82,6 +82,41 @@ async def add_computer(host: simcord.MemberActor, channel: simcord.ChannelHandle
     return await host.click(asked.response, label=level.capitalize())
 
 
+async def open_mixed_table(
+    env: simcord.Env, seats: list[str], *, timer: int = 2, start: bool = True,
+) -> Table:
+    """A table seated in join order: "human" takes the next person (Ana first, the host),
+    a level ("easy", "normal", "hard") adds a computer of that level."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    people = sum(1 for s in seats if s == "human")
+    members = [guild.add_member(env.create_user(name)) for name in NAMES[:people]]
+    host = members[0]
+    result = await host.slash(channel, "canasta new", players=len(seats), seating="join",
+                              timer=timer)
+    assert result.response is not None
+    game_id = int(result.response.content.split("#", 1)[1].split("*", 1)[0])
+    waiting = iter(members[1:])
+    for index, seat in enumerate(seats):
+        if seat != "human":
+            picked = await add_computer(host, channel, seat)
+            assert "takes seat" in picked.response.content, picked.response.content
+        elif index:
+            joined = await next(waiting).click(channel.history()[0], label="Join")
+            assert not joined.ephemeral
+    [thread] = channel.threads
+    table = Table(env, guild, channel, members, thread, channel.history()[0], game_id,
+                  {str(m.id): m for m in members})
+    if start:
+        started = await host.click(channel.history()[0], label="Start")
+        assert started.acknowledged and not started.ephemeral, started.response
+    return table
+
+
+def posts(table: Table) -> list[str]:
+    return [m.content for m in table.thread.history()]
+
+
 async def decode_png(attachment: discord.Attachment) -> Image.Image:
     raw = await attachment.read()
     image = Image.open(io.BytesIO(raw))

@@ -1,0 +1,79 @@
+"""Computer players at the table: they act by themselves after the reply to a person's
+move, answer their partner's "may I go out?", and a person can play a whole hand with
+three of them."""
+
+from __future__ import annotations
+
+import simcord
+from canasta_table import open_mixed_table, play_one, posts
+
+
+async def test_a_person_with_three_computers_plays_a_whole_hand(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_mixed_table(simcord_env, ["human", "easy", "normal", "normal"])
+    ana = str(table.members[0].id)
+    moves = 0
+    while (game := await table.game()).hand_number == 1 and game.phase != "over":
+        # Whenever the bot is idle, it is Ana's turn: the computers never wait for a click.
+        assert game.turn == ana, f"the table waits for {game.turn}"
+        result = await play_one(table)
+        assert result.response is not None and not result.response.content.startswith(
+            "Not allowed"), result.response.content
+        moves += 1
+        assert moves < 400, "the hand does not end"
+    thread = posts(table)
+    assert any(p.startswith("Hand 1 is over") for p in thread)
+    actions = await table.bot.store.actions(table.game_id)
+    assert {a.player for a in actions} == {ana, "ai:1", "ai:2", "ai:3"}
+    assert sum(a.player == ana for a in actions) == moves
+    results = await table.bot.store.hand_results(table.game_id)
+    assert [r.hand for r in results] == [1, 1]
+
+
+async def test_a_human_pair_against_a_computer_pair(simcord_env: simcord.Env) -> None:
+    table = await open_mixed_table(simcord_env, ["human", "hard", "human", "normal"])
+    seats = await table.bot.store.seats(table.game_id)
+    teams = {s.name: s.team for s in seats}
+    assert teams["Ana"] == teams["Bo"] != teams["Computer 1"] == teams["Computer 2"]
+    game = await table.game()
+    assert game.turn == str(table.members[0].id)
+
+
+async def test_a_computer_partner_answers_may_i_go_out(simcord_env: simcord.Env) -> None:
+    table = await open_mixed_table(simcord_env, ["human", "normal", "normal", "normal"])
+    ana = table.members[0]
+    await ana.slash(table.thread, "draw")
+    asked = await ana.slash(table.thread, "goout")
+    assert asked.response is not None and asked.response.content.startswith("Done.")
+    thread = table.thread.history()
+    question = next(m for m in thread if "partner, may I go out?" in m.content)
+    assert question.content.startswith("Ana asks Computer 2")
+    assert not question.components  # nobody clicks for a computer
+    answer = next(m for m in thread if "Computer 2 answered" in m.content)
+    assert thread.index(answer) > thread.index(question)
+    game = await table.game()
+    assert game.phase == "play" and game.turn == str(ana.id)
+    assert game.permission in (True, False)
+    [*_, last] = await table.bot.store.actions(table.game_id)
+    assert last.player == "ai:2" and last.action["kind"] == "answer"
+    # The answer binds Ana and the game goes on: she melds or discards, then the computers.
+    result = await play_one(table)
+    assert not result.response.content.startswith("Not allowed")
+    assert (await table.game()).turn == str(ana.id) or (await table.game()).hand_number > 1
+
+
+async def test_computers_move_only_after_the_reply(simcord_env: simcord.Env) -> None:
+    """The person's interaction is answered before any computer moves: the reply to the
+    discard describes the discard alone, and the computers' turns are their own posts."""
+    table = await open_mixed_table(simcord_env, ["human", "normal"], timer=0)
+    ana = table.members[0]
+    await ana.slash(table.thread, "draw")
+    hand = [c.text for c in (await table.game()).hand(str(ana.id))]
+    before = len(table.thread.history())
+    result = await ana.slash(table.thread, "discard", card=hand[-1])
+    replies = [result.response, *result.followups] if result.response else result.followups
+    assert replies and not any("Computer 1" in r.content for r in replies)
+    new = [m.content for m in table.thread.history()[before:]]
+    assert new[0].startswith("Ana discarded")
+    assert any(p.startswith("Computer 1") for p in new[1:]), new
