@@ -53,7 +53,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     from bot import create_bot
     from bot.engine import Discard, Meld, TakePile
 
-    bot = create_bot(db)
+    bot = create_bot(db, ai_delay=0)
     timings: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     first_reply: dict[int, float] = {}
     arrived: dict[int, float] = {}

@@ -4,8 +4,11 @@ three of them."""
 
 from __future__ import annotations
 
+import pytest
 import simcord
-from canasta_table import open_mixed_table, play_one, posts
+from canasta_table import SEED, open_mixed_table, play_one, posts
+
+from bot import create_bot
 
 
 async def test_a_person_with_three_computers_plays_a_whole_hand(
@@ -77,3 +80,47 @@ async def test_computers_move_only_after_the_reply(simcord_env: simcord.Env) -> 
     new = [m.content for m in table.thread.history()[before:]]
     assert new[0].startswith("Ana discarded")
     assert any(p.startswith("Computer 1") for p in new[1:]), new
+
+
+async def test_computers_take_a_natural_pause_before_each_turn(
+    simcord_env: simcord.Env, db_path: str
+) -> None:
+    old = simcord_env.bot
+    bot = create_bot(db_path, seed=SEED, ai_delay=10)
+    await simcord_env.restart_bot(bot)
+    await old.close_store()
+    try:
+        table = await open_mixed_table(simcord_env, ["human", "normal", "normal"], timer=0)
+        ana = table.members[0]
+        await ana.slash(table.thread, "draw")
+        hand = [c.text for c in (await table.game()).hand(str(ana.id))]
+        await ana.slash(table.thread, "discard", card=hand[-1])
+        assert (await table.game()).turn == "ai:1"  # thinking
+        await simcord_env.advance_time(9)
+        assert (await table.game()).turn == "ai:1"
+        await simcord_env.advance_time(1)
+        assert (await table.game()).turn == "ai:2"
+        await simcord_env.advance_time(10)
+        assert (await table.game()).turn == str(ana.id)
+    finally:
+        await bot.close_store()
+
+
+async def test_a_failing_computer_player_still_plays_a_legal_move(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.ai
+
+    class Broken:
+        def choose(self, view: dict) -> None:
+            raise RuntimeError("the computer player crashed")
+
+    monkeypatch.setattr(bot.ai, "computer_player", lambda level, seed=0: Broken())
+    table = await open_mixed_table(simcord_env, ["human", "normal"], timer=0)
+    ana = table.members[0]
+    await ana.slash(table.thread, "draw")
+    hand = [c.text for c in (await table.game()).hand(str(ana.id))]
+    await ana.slash(table.thread, "discard", card=hand[-1])
+    game = await table.game()
+    assert game.turn == str(ana.id) or game.hand_number > 1  # the table did not stall
+    assert any(a.player == "ai:1" for a in await table.bot.store.actions(table.game_id))

@@ -59,3 +59,14 @@ def test_the_token_never_reaches_the_log(capsys: pytest.CaptureFixture[str]) -> 
         root.setLevel(level)
     assert "secret-token-value" not in out and "[token]" in out
     assert Settings(token="x").require_token() == "x"
+
+
+def test_ai_delay_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AI_DELAY", raising=False)
+    assert load_settings(None).ai_delay == 1.5
+    monkeypatch.setenv("AI_DELAY", "0")
+    assert load_settings(None).ai_delay == 0.0
+    for bad in ("soon", "-1", "3600"):
+        monkeypatch.setenv("AI_DELAY", bad)
+        with pytest.raises(ValueError, match="AI_DELAY"):
+            load_settings(None)
