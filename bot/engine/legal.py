@@ -123,6 +123,12 @@ def _legal_meld(game: Game, player: str, groups: list[list[Card]],
                    add={k: _texts(v) for k, v in adds.items()})
 
 
+def _shrinking(groups: list[list[Card]]) -> list[list[list[Card]]]:
+    """The groups, then the groups less the weakest, less the two weakest, ... down to one."""
+    ranked = sorted(groups, key=lambda g: -sum(c.points for c in g))
+    return [ranked[:n] for n in range(len(ranked), 0, -1)] or [[]]
+
+
 def take_candidates(game: Game, player: str) -> list[TakePile]:
     """Ways to take the pile: lay-off, natural pair, natural + wild, and with extra melds."""
     team = game.team_of(player)
@@ -147,7 +153,9 @@ def take_candidates(game: Game, player: str) -> list[TakePile]:
         for use_wilds in (False, True):
             groups, _ = greedy_melds(game, player, rest, skip_rank=top.rank,
                                      black_threes=False, use_wilds=use_wilds)
-            candidates.append((naturals, groups))
+            for subset in _shrinking(groups):
+                candidates.append((naturals, subset))
+                candidates.append((naturals[:2], subset))
     legal: list[TakePile] = []
     for cards, groups in candidates:
         action = _legal_take(game, player, cards, groups)
@@ -189,6 +197,12 @@ def _meld_candidates(game: Game, player: str) -> list[Meld]:
         plain_groups, plain_adds = greedy_melds(game, player, use_wilds=False, split=split)
         if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
             cands.append((plain_groups, plain_adds))
+        if not melds:
+            # The initial meld: melding everything may be going out without a canasta, so
+            # also offer the hand's best melds with the weakest left out.
+            for grouping in (groups, plain_groups):
+                for subset in _shrinking(grouping)[1:]:
+                    cands.append((subset, {}))
     seen: set[tuple[object, ...]] = set()
     for groups, adds in cands:
         key = (tuple(tuple(g) for g in groups), tuple((k, tuple(v)) for k, v in adds.items()))

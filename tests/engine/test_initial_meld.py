@@ -78,3 +78,20 @@ def test_minimum_applies_when_taking_the_pile_even_to_go_out():
     g = pos(hands={"Ana": "4c 4d 4h 4s 4c 4d", "Bo": "6c"}, discard="4h")
     with pytest.raises(IllegalMove, match="first meld"):
         g.apply("Ana", TakePile(cards=["4c", "4d", "4h", "4s", "4c", "4d"]))
+
+
+def test_legal_actions_offer_an_initial_meld_that_does_not_go_out():
+    # Melding everything would leave one card without a canasta; A-A-A alone is legal.
+    g = pos(hands={"Ana": "ac ad ah kc kd kh 9s", "Bo": "4c"}, phase="play")
+    melds = [a for a in g.legal_actions("Ana") if a.kind == "meld"]
+    assert melds
+    for m in melds:
+        g.copy().apply("Ana", m)
+
+
+def test_legal_actions_offer_an_initial_pile_take_that_does_not_go_out():
+    g = pos(hands={"Ana": "kc kd ac ad ah 5c 5d 5h", "Bo": "4c"}, discard="kh")
+    takes = [a for a in g.legal_actions("Ana") if a.kind == "take_pile"]
+    assert takes
+    for t in takes:
+        g.copy().apply("Ana", t)
