@@ -1,5 +1,5 @@
-"""Playing in the game's thread: /draw /pickup /meld /discard /goout /hand /table /rules,
-and the partner's Yes/No buttons."""
+"""Playing in the game's thread: /draw /pickup /meld /discard /goout /acaba /hand /table
+/rules, and the partner's Yes/No buttons."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import custom_ids
 from bot.client import CanastaBot
-from bot.engine import AnswerGoOut, AskToGoOut, Discard, Draw, Meld, TakePile
+from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.pictures import as_file, picture
 from bot.presenter import Presenter, send_private
 from bot.service import Refused
@@ -200,6 +200,12 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def goout(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, lambda hand: AskToGoOut())
+
+    @app_commands.command(name="acaba",
+                          description="British rules: concede this hand (the opponents score)")
+    @app_commands.guild_only()
+    async def acaba(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, lambda hand: Concede())
 
     @pickup.autocomplete("cards")
     @pickup.autocomplete("melds")

@@ -209,3 +209,23 @@ async def test_closed_dms_fall_back_to_private_replies(simcord_env: simcord.Env)
     private = [r for r in replies(drew) if r.attachments]
     assert private and private[-1].ephemeral
     assert not any("Privacy Settings" in r.content for r in replies(drew))
+
+
+async def test_acaba_concedes_a_british_hand_and_is_refused_in_classic(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_table(simcord_env, variant="british")
+    game = await table.game()
+    conceder = game.turn
+    side = game.team_of(conceder)
+    result = await table.member(conceder).slash(table.thread, "acaba")
+    assert_accepted(result)
+    game = await table.game()
+    assert game.results[0].reason == "concession"
+    assert game.results[0].total[side] == 0 and game.results[0].total[1 - side] == 1500
+    assert any("conceded the hand" in m.content for m in table.thread.history())
+
+    classic = await open_table(simcord_env)
+    first = (await classic.game()).turn
+    refused = await classic.member(first).slash(classic.thread, "acaba")
+    assert refused.ephemeral and "not part of these rules" in refused.response.content
