@@ -80,15 +80,15 @@ class Narrator:
         with_cards = e.get("cards") or []
         text = f"{self.who(e.get('player'))} took the pile ({e.get('size', '?')} cards)"
         if with_cards:
-            text += f" with {pretty_cards(with_cards)}"
+            text += f" with {pretty_cards(with_cards)} on the {pretty(e.get('top', '?'))}"
         else:
             text += f", laying the {pretty(e.get('top', '?'))} off"
         return text
 
     def _meld(self, e: dict[str, Any]) -> str:
         pieces = [pretty_cards(g) for g in e.get("groups") or []]
-        pieces += [f"{pretty_cards(cards)} on the {key}s" for key, cards in
-                   (e.get("add") or {}).items()]
+        pieces += [f"{pretty_cards(cards)} on the {RANK_NAMES.get(key, key + 's')}"
+                   for key, cards in (e.get("add") or {}).items()]
         return f"{self.who(e.get('player'))} melded {', '.join(pieces)}"
 
     def _canasta(self, e: dict[str, Any]) -> str:

@@ -125,8 +125,12 @@ def test_autocomplete_offers_cards_still_in_hand() -> None:
 def test_summaries_name_people_and_sides() -> None:
     narrator = Narrator({"1": "Ana", "2": "Bo"}, ["Ana & Cy", "Bo & Di"])
     assert narrator.summary([
-        {"type": "take_pile", "player": "1", "top": "8H", "cards": ["8H", "8S"], "size": 14},
-    ]) == "Ana took the pile (14 cards) with 8♥ 8♠."
+        {"type": "take_pile", "player": "1", "top": "8D", "cards": ["8H", "8S"], "size": 14},
+    ]) == "Ana took the pile (14 cards) with 8♥ 8♠ on the 8♦."
+    assert narrator.summary([
+        {"type": "meld", "player": "1", "groups": [["4C", "4H", "4S"]],
+         "add": {"J": ["JC"], "10": ["2D"]}},
+    ]) == "Ana melded 4♣ 4♥ 4♠, J♣ on the jacks, 2♦ on the tens."
     assert narrator.summary([
         {"type": "canasta", "team": 1, "player": "2", "rank": "K", "natural": True},
     ]) == "Bo & Di completed a natural canasta of kings."
