@@ -11,6 +11,9 @@ from .play import play_random
 TABLES = st.sampled_from([
     (4, "classic", {}), (2, "classic", {}), (3, "classic", {}), (5, "classic", {}),
     (6, "classic", {}), (6, "classic", {"teams": 3}), (4, "vienna", {}), (4, "british", {}),
+    # knobs for later variants (Cuban / Modern American style): they must keep every invariant
+    (4, "classic", {"pile_always_frozen": True, "max_meld_size": 7, "upcard": False,
+                    "forced_take_any": True}),
 ])
 
 

@@ -71,3 +71,21 @@ def test_seating_teams_by_seat_order():
 def test_rules_summary_mentions_variant_rules():
     text = "\n".join(variant("vienna").summary())
     assert "plus with a canasta" in text and "never more wilds than naturals" in text
+
+
+def test_knobs_for_later_variants():
+    from bot.engine import IllegalMove, Meld, TakePile
+
+    capped = variant("classic", 4, max_meld_size=7)
+    g = Game.from_position(capped, ["a", "b", "c", "d"], hands={"a": "kc kd 4c 5c"},
+                           melds={0: ["kh kd ks kc kh kd ks"]}, phase="play")
+    with pytest.raises(IllegalMove, match="past 7"):
+        g.apply("a", Meld(add={"K": ["kc"]}))
+    frozen = variant("classic", 4, pile_always_frozen=True)
+    g = Game.from_position(frozen, ["a", "b", "c", "d"], hands={"a": "8c 2c 4c 5c"},
+                           discard="8d", melds={0: ["kh kd ks"]})
+    with pytest.raises(IllegalMove, match="frozen"):
+        g.apply("a", TakePile(cards=["8c", "2c"]))
+    bare = Game.new(variant("classic", 4, upcard=False), ["a", "b", "c", "d"], seed=1)
+    assert bare.discard_pile == [] and bare.stock_count + sum(
+        len(bare.red_threes(t)) for t in range(2)) == 108 - 44
