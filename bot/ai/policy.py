@@ -17,6 +17,7 @@ from .table import Table
 
 WILD_KEEP = {"2": 45.0, "JK": 70.0}
 DRAW_VALUE = 8.0
+BUILD_FROM = 4        # a meld this big is worth building into a canasta before going out
 
 
 @dataclass
@@ -304,15 +305,15 @@ def going_out_urgent(t: Table, plan: Plan) -> bool:
                  default=0)
     if ours < 0 or ours <= theirs + 100:
         return True      # a minus hand, or not ahead: end it now
-    close = any(m.size >= 5 and m.size < t.rules.canasta_size for m in t.my_melds.values())
+    close = any(m.size >= BUILD_FROM and m.size < t.rules.canasta_size
+                for m in t.my_melds.values())
     return not close or plan.canastas_after >= need + 2
 
 
 def should_go_out(t: Table, plan: Plan, style: Style) -> bool:
     if not style.time_going_out or t.view.get("permission") == "yes":
         return True
-    need = t.rules.canastas_to_go_out
-    return plan.canastas_after >= need + 1 or going_out_urgent(t, plan)
+    return going_out_urgent(t, plan)
 
 
 # ---------------------------------------------------------------------------- building
