@@ -8,18 +8,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+from bot.engine import card
+
 RANK_NAMES = {
     "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights",
     "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
 }
 
 
-def pretty(card: str) -> str:
-    """"8H" -> "8♥", "JK" -> "Joker"."""
-    if card == "JK":
-        return "Joker"
-    return card[:-1] + SUIT_SIGNS.get(card[-1], card[-1])
+def pretty(text: str) -> str:
+    """"8H" -> "8♥", "JK" -> "Joker" (text that is no card is shown as it is)."""
+    try:
+        return card(text).pretty
+    except ValueError:
+        return text
 
 
 def pretty_cards(cards: list[str]) -> str:

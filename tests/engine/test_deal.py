@@ -1,18 +1,10 @@
+from collections import Counter
+
 from bot.engine import Game, variant
 from bot.engine.cards import make_deck
 
 from .conftest import P4
-
-
-def _all_cards(g):
-    cards = list(g.stock) + list(g.pile)
-    for p in g.players:
-        cards += g.hands[p]
-    for t in range(g.rules.teams):
-        cards += g.red3[t]
-        for m in g.melds(t):
-            cards += m
-    return cards
+from .play import all_cards
 
 
 def test_deal_is_pure_function_of_seed_and_hand():
@@ -27,7 +19,7 @@ def test_deal_sizes_and_conservation_4p():
     g = Game.new(variant("classic"), P4, seed=3)
     for p in P4:
         assert len(g.hand(p)) == 11
-    assert sorted(c.code for c in _all_cards(g)) == sorted(c.code for c in make_deck(2, 4))
+    assert all_cards(g) == Counter(c.text for c in make_deck(2, 4))
     laid = sum(len(g.red_threes(t)) for t in range(2))
     # 108 - 44 dealt = 64, less the replacements of red threes and the upcards
     assert g.stock_count + len(g.discard_pile) + laid == 64
