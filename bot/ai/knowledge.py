@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Card, Rules, variant
+from bot.engine import Card, Rules
 from bot.engine.cards import ALL_CARDS, card
 
 _BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
@@ -31,12 +31,8 @@ def parse_cards(texts: list[str] | str) -> list[Card]:
 
 
 def rules_of(view: dict[str, Any]) -> Rules:
-    """The rules of the table, rebuilt from the view's variant name and table size."""
-    r = view["rules"]
-    options: dict[str, object] = {"target": r["target"]}
-    if r["players"] == 6:
-        options["teams"] = r["teams"]
-    return variant(view["variant"], r["players"], **options)
+    """The rules of the table, every option included (the view carries them all)."""
+    return Rules.from_dict(view["rules"])
 
 
 def full_deck(rules: Rules) -> Counter[Card]:

@@ -6,9 +6,9 @@ to the stock, since nobody ever holds one. The result is a game that the seat ca
 apart from the real one, so it serves both to check that a move is legal and, for the hard
 level, to play the hand out.
 
-``Game.from_position`` covers the table; a few per-turn facts it has no parameter for (who
-has melded this hand, whether "may I go out?" was asked and answered, a pending question, a
-raised minimum) are set on the game's attributes here, in one place.
+``Game.from_position`` takes the table and the facts of the hand and turn (who has melded,
+the minimums, "may I go out?" asked, answered or pending); only whether the player in turn
+had melded before this turn is set on the game here.
 """
 
 from __future__ import annotations
@@ -64,21 +64,17 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
 
     question = view.get("question")
     turn = question["asker"] if question else view["turn"]
-    phase = "play" if view["phase"] == "permission" else view["phase"]
     melds = {t["index"]: [" ".join(m["cards"]) for m in t["melds"]] for t in view["teams"]}
     red = {t["index"]: " ".join(t["red_threes"]) for t in view["teams"]}
     game = Game.from_position(
         rules, players, hands=hands, stock=format_cards(stock), discard=format_cards(pile),
-        melds=melds, red_threes=red, scores=list(view["scores"]), turn=turn, phase=phase,
+        melds=melds, red_threes=red, scores=list(view["scores"]), turn=turn,
+        phase=view["phase"],
         pile_frozen=bool(view["pile"]["frozen_all"]) and not any(c.is_wild for c in pile),
-        seed=rng.randrange(1 << 30))
-    # Facts of this hand and turn that from_position has no parameters for.
-    game.melded_players = set(know.melded_players)
+        seed=rng.randrange(1 << 30), melded_players=sorted(know.melded_players),
+        minimums=[t["minimum"] for t in view["teams"]], asked=bool(view.get("asked")),
+        permission={"yes": True, "no": False}.get(view.get("permission") or ""))
+    # Whether the player in turn had melded before this turn (for a concealed going out):
+    # from_position counts everyone in melded_players as having melded before.
     game.melded_before = turn in know.melded_before_turn
-    game.minimums = [t["minimum"] for t in view["teams"]]
-    game.asked = bool(view.get("asked"))
-    game.permission = {"yes": True, "no": False}.get(view.get("permission") or "")
-    if question:
-        game._phase = "permission"
-        game.question = dict(question)
     return game

@@ -103,8 +103,17 @@ class Game(MeldPlanning):
                       melds: dict[int, list[str]] | None = None,
                       red_threes: dict[int, str] | None = None,
                       scores: list[int] | None = None, turn: str | None = None,
-                      phase: str = "draw", pile_frozen: bool = False, seed: int = 0) -> Game:
-        """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match)."""
+                      phase: str = "draw", pile_frozen: bool = False, seed: int = 0,
+                      melded_players: list[str] | None = None,
+                      minimums: list[int] | None = None, asked: bool = False,
+                      permission: bool | None = None) -> Game:
+        """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match).
+
+        Beyond the table itself, a position can carry the facts of the hand and turn that a
+        player saw happen (what computer players rebuild from a view): who has melded this
+        hand, the sides' minimums, and "may I go out?" — asked (``phase="permission"``: the
+        question of ``turn`` is waiting for the partners) and answered (``permission``).
+        """
         game = cls(rules, players, seed)
         if scores is not None:
             if len(scores) != rules.teams:
@@ -142,10 +151,24 @@ class Game(MeldPlanning):
         if turn not in game.order:
             raise ValueError(f"{turn} does not play this hand")
         game.turn_idx = game.order.index(turn)
-        if phase not in ("draw", "play"):
-            raise ValueError("phase is 'draw' or 'play'")
-        game._phase = phase
+        if phase not in ("draw", "play", "permission"):
+            raise ValueError("phase is 'draw', 'play' or 'permission'")
+        if melded_players is not None:
+            game.melded_players = set(melded_players)
+        if minimums is not None:
+            if len(minimums) != rules.teams:
+                raise ValueError(f"minimums needs one number per side ({rules.teams})")
+            game.minimums = [int(m) for m in minimums]
+        game._phase = "play" if phase == "permission" else phase
         game._new_turn()
+        game.asked = asked or phase == "permission"
+        game.permission = permission
+        if phase == "permission":
+            partners = game.partners(turn)
+            if not partners:
+                raise ValueError(f"{turn} has no partner to ask")
+            game._phase = "permission"
+            game.question = {"asker": turn, "partners": partners}
         return game
 
     # ------------------------------------------------------------------ seating and dealing

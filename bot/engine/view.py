@@ -42,8 +42,7 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                       "red_threes": [c.text for c in game.red3[t]]})
     return {
         "variant": r.name,
-        "rules": {"players": r.players, "teams": r.teams, "target": r.target,
-                  "canastas_to_go_out": r.canastas_to_go_out, "draw": r.draw},
+        "rules": r.to_dict(),   # every field: Rules.from_dict(view["rules"]) rebuilds them
         "player": player,
         "team": team,
         "hand_number": game.hand_number,

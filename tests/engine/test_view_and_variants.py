@@ -66,3 +66,25 @@ def test_out_of_turn_and_unknown_player():
         g.apply("Bo", Draw())
     with pytest.raises(IllegalMove, match="not playing"):
         g.apply("Zed", Draw())
+
+
+def test_view_carries_every_rule_and_position_rebuilds_turn_facts():
+    from bot.engine import AnswerGoOut, Game, Rules
+
+    rules = variant("classic", 4, target=2500, one_card_rule=False)
+    g = Game.from_position(rules, ["Ana", "Bo", "Cy", "Di"],
+                           hands={"Ana": "8h 8s 8c 9s", "Bo": "4c"}, phase="permission",
+                           melds={0: ["kh kd ks kc kh kd ks"]}, melded_players=["Cy"],
+                           minimums=[90, 50])
+    v = g.view("Cy")
+    assert Rules.from_dict(v["rules"]) == rules
+    assert v["question"] == {"asker": "Ana", "partners": ["Cy"]} and v["asked"]
+    assert v["teams"][0]["minimum"] == 90
+    g.apply("Cy", AnswerGoOut(yes=False))
+    with pytest.raises(IllegalMove, match="partner said no"):
+        g.apply("Ana", Meld(groups=["8h 8s 8c"]))
+    told = Game.from_position(rules, ["Ana", "Bo", "Cy", "Di"], hands={"Ana": "8h 8s 8c 9s"},
+                              phase="play", asked=True, permission=False,
+                              melds={0: ["kh kd ks kc kh kd ks"]})
+    with pytest.raises(IllegalMove, match="partner said no"):
+        told.apply("Ana", Meld(groups=["8h 8s 8c"]))
