@@ -10,6 +10,7 @@ import discord
 import simcord
 from PIL import Image
 
+from bot import create_bot
 from bot.client import CanastaBot
 from bot.engine import Discard, Draw, Game, Meld, TakePile
 from bot.service import LiveGame
@@ -163,3 +164,13 @@ async def play_one(table: Table) -> simcord.InteractionResult:
         discards = [a for a in legal if isinstance(a, Discard)]
         return await member.slash(table.thread, "discard", card=discards[-1].card)
     raise AssertionError(f"unexpected phase {game.phase}")
+
+
+async def restart(env: simcord.Env, db_path: str) -> CanastaBot:
+    """A new bot instance on the same database file replaces the running one."""
+    old = env.bot
+    fresh = create_bot(db_path, seed=SEED, ai_delay=0)
+    await env.restart_bot(fresh)
+    assert isinstance(old, CanastaBot)
+    await old.close_store()
+    return fresh

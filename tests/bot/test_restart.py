@@ -7,19 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import simcord
-from canasta_table import SEED, open_table
-
-from bot import create_bot
-from bot.client import CanastaBot
-
-
-async def restart(env: simcord.Env, db_path: str) -> CanastaBot:
-    old = env.bot
-    fresh = create_bot(db_path, seed=SEED, ai_delay=0)
-    await env.restart_bot(fresh)
-    assert isinstance(old, CanastaBot)
-    await old.close_store()
-    return fresh
+from canasta_table import open_table, restart
 
 
 async def test_a_restart_mid_game_continues_with_working_buttons(

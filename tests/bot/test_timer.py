@@ -5,10 +5,8 @@ a turn that ran out, the seat going to a computer after three in a row and comin
 from __future__ import annotations
 
 import simcord
-from canasta_table import SEED, decode_png, open_mixed_table, open_table, play_one, posts
+from canasta_table import decode_png, open_mixed_table, open_table, play_one, posts, restart
 
-from bot import create_bot
-from bot.client import CanastaBot
 from bot.store import Deadline
 
 
@@ -113,15 +111,6 @@ async def test_no_timer_when_the_host_turns_it_off(simcord_env: simcord.Env) -> 
     assert "no turn timer" in table.channel.history()[0].content
 
 
-async def _restart(env: simcord.Env, db_path: str) -> CanastaBot:
-    old = env.bot
-    fresh = create_bot(db_path, seed=SEED, ai_delay=0)
-    await env.restart_bot(fresh)
-    assert isinstance(old, CanastaBot)
-    await old.close_store()
-    return fresh
-
-
 async def test_a_pending_deadline_survives_a_restart(
     simcord_env: simcord.Env, db_path: str
 ) -> None:
@@ -132,7 +121,7 @@ async def test_a_pending_deadline_survives_a_restart(
     stored = await table.bot.store.deadline(table.game_id)
     assert stored is not None and stored.player == ana and stored.remind_at is None
 
-    fresh = await _restart(simcord_env, db_path)
+    fresh = await restart(simcord_env, db_path)
     try:
         assert await fresh.store.deadline(table.game_id) == stored
         await simcord_env.advance_time(29)
@@ -156,7 +145,7 @@ async def test_a_deadline_that_passed_while_down_fires_at_start_up(
     now = simcord_env.now().timestamp()
     await table.bot.store.set_deadline(table.game_id, Deadline(
         table.game_id, ana, stored.hand, now - 600, None, now - 480))
-    fresh = await _restart(simcord_env, db_path)
+    fresh = await restart(simcord_env, db_path)
     try:
         await simcord_env.settle()
         assert any(p.startswith("Time ran out for Ana") for p in posts(table)), posts(table)
