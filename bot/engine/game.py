@@ -20,7 +20,6 @@ from .actions import (
     Draw,
     Meld,
     TakePile,
-    action_to_dict,
 )
 from .cards import Card, card, format_cards, make_deck, parse_cards
 from .errors import IllegalMove
@@ -661,4 +660,4 @@ class Game(MeldPlanning):
                 f"{self._phase} turn={self.turn}>")
 
 
-__all__ = ["Game", "IllegalMove", "HandResult", "action_to_dict"]
+__all__ = ["Game", "IllegalMove", "HandResult"]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import format_cards
-
 if TYPE_CHECKING:
     from .game import Game
 
@@ -74,4 +72,4 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
     }
 
 
-__all__ = ["make_view", "public_event", "format_cards"]
+__all__ = ["make_view", "public_event"]
