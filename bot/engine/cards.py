@@ -135,6 +135,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     return [card(t) for t in tokens]
 
 
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Canonical notation, one string per card (the JSON form of events and actions)."""
+    return [c.text for c in cards]
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical notation: ``"7H 7D JK"``."""
     return " ".join(c.text for c in cards)

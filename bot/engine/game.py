@@ -21,7 +21,7 @@ from .actions import (
     Meld,
     TakePile,
 )
-from .cards import Card, card, format_cards, make_deck, parse_cards
+from .cards import Card, card, card_texts, format_cards, make_deck, parse_cards
 from .errors import IllegalMove
 from .melds import TableMeld, rank_name
 from .planning import MeldPlanning
@@ -29,10 +29,6 @@ from .rules import Rules
 from .scoring import HandResult, team_breakdown
 
 Event = dict[str, Any]
-
-
-def _texts(cards: list[Card]) -> list[str]:
-    return [c.text for c in cards]
 
 
 class Game(MeldPlanning):
@@ -210,7 +206,7 @@ class Game(MeldPlanning):
                 hand_cards[:] = [c for c in hand_cards if not c.is_red_three]
                 self.red3[self._team[p]].extend(threes)
                 hand_cards.extend(self.stock.pop() for _ in threes)
-                events.append({"type": "red_three", "player": p, "cards": _texts(threes),
+                events.append({"type": "red_three", "player": p, "cards": card_texts(threes),
                                "when": "deal"})
         if r.upcard:  # A.3: wild cards and red threes are covered, and freeze the pile
             while True:
@@ -222,7 +218,7 @@ class Game(MeldPlanning):
                     self.start_frozen = True
                 else:
                     break
-            events.append({"type": "upcard", "cards": _texts(self.pile),
+            events.append({"type": "upcard", "cards": card_texts(self.pile),
                            "frozen": self.start_frozen or self.pile_wilds > 0})
         self.history.extend(events)
         self._new_turn()
@@ -385,7 +381,7 @@ class Game(MeldPlanning):
         self.hands[player].extend(drawn)
         self.just_arrived[player] = drawn
         self._phase = "play"
-        ev = {"type": "draw", "player": player, "count": len(drawn), "cards": _texts(drawn),
+        ev = {"type": "draw", "player": player, "count": len(drawn), "cards": card_texts(drawn),
               "stock": len(self.stock)}
         events.append(ev)
         self.history.extend(events)
@@ -399,7 +395,7 @@ class Game(MeldPlanning):
         team = self._team[player]
         top = self.pile[-1]
         taken = self.pile[:-1]
-        pile_text = _texts(self.pile)
+        pile_text = card_texts(self.pile)
         events = self._commit_plan(player, plan)
         threes = [c for c in taken if c.is_red_three]
         rest = [c for c in taken if not c.is_red_three]
@@ -412,11 +408,11 @@ class Game(MeldPlanning):
         self.took_pile = True
         self.pile_rank = top.rank
         self._phase = "play"
-        ev = {"type": "take_pile", "player": player, "top": top.text, "cards": _texts(cards),
-              "melds": [_texts(g) for g in groups], "pile": pile_text, "size": len(pile_text)}
+        ev = {"type": "take_pile", "player": player, "top": top.text, "cards": card_texts(cards),
+              "melds": [card_texts(g) for g in groups], "pile": pile_text, "size": len(pile_text)}
         out = [ev, *events]
         if threes:
-            out.append({"type": "red_three", "player": player, "cards": _texts(threes),
+            out.append({"type": "red_three", "player": player, "cards": card_texts(threes),
                         "when": "pile"})
         self.history.extend(out)
         if not self.hands[player]:
@@ -432,9 +428,9 @@ class Game(MeldPlanning):
         team = self._team[player]
         laid_off: dict[str, list[str]] = {}
         for key, cards in adds:
-            laid_off.setdefault(self._resolve_key(team, key), []).extend(_texts(cards))
+            laid_off.setdefault(self._resolve_key(team, key), []).extend(card_texts(cards))
         events = self._commit_plan(player, plan)
-        ev = {"type": "meld", "player": player, "groups": [_texts(g) for g in groups],
+        ev = {"type": "meld", "player": player, "groups": [card_texts(g) for g in groups],
               "add": laid_off}
         out = [ev, *events]
         self.history.extend(out)

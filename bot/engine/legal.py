@@ -21,7 +21,7 @@ from .actions import (
     TakePile,
     trusted,
 )
-from .cards import Card
+from .cards import Card, card_texts
 from .errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -100,9 +100,6 @@ def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
     return groups, {k: v for k, v in adds.items() if v}
 
 
-def _texts(cards: list[Card]) -> list[str]:
-    return [c.text for c in cards]
-
 
 def _legal_take(game: Game, player: str, cards: list[Card],
                 groups: list[list[Card]]) -> TakePile | None:
@@ -110,7 +107,7 @@ def _legal_take(game: Game, player: str, cards: list[Card],
         game._plan_take(player, cards, groups, check_held=False)
     except IllegalMove:
         return None
-    return trusted(TakePile, cards=_texts(cards), melds=[_texts(g) for g in groups])
+    return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
 
 def _legal_meld(game: Game, player: str, groups: list[list[Card]],
@@ -119,8 +116,8 @@ def _legal_meld(game: Game, player: str, groups: list[list[Card]],
         game._plan(player, groups, list(adds.items()), check_held=False)
     except IllegalMove:
         return None
-    return trusted(Meld, groups=[_texts(g) for g in groups],
-                   add={k: _texts(v) for k, v in adds.items()})
+    return trusted(Meld, groups=[card_texts(g) for g in groups],
+                   add={k: card_texts(v) for k, v in adds.items()})
 
 
 def _shrinking(groups: list[list[Card]]) -> list[list[list[Card]]]:

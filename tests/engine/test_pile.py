@@ -97,7 +97,7 @@ def test_one_card_rule():
     v = pos(name="vienna", hands={"Ana": "9h", "Bo": "5c"}, discard="8d",
             melds={0: ["8c 8s 8h", "kh kd kc ks kh kd kc"]})
     v.apply("Ana", TakePile())  # leaves 9h to discard: going out, legal with a canasta
-    assert g.phase == "draw"
+    assert v.phase == "play" and [c.text for c in v.hand("Ana")] == ["9H"]
 
 
 def test_top_card_must_match():
