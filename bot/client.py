@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord_limits import NO_PINGS, send_private
 from bot.service import Autopilot, GameService, Notice, Refused
 from bot.store import Store
 
@@ -25,7 +26,7 @@ class CanastaBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            allowed_mentions=NO_PINGS,  # a message that pings says whom (discord_limits)
         )
         self.settings = settings
         self.seed = seed
@@ -128,9 +129,6 @@ def _now() -> float:
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await send_private(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import custom_ids
+from bot.discord_limits import post, send_private
 from bot.pictures import as_file, picture
 from bot.service import GameService, LiveGame, Notice, Outcome
 from bot.service.narrate import Narrator, pretty
@@ -23,10 +24,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_HELP = (
-    "I could not DM you your hand, so here it is privately. To get it by DM: open this server's "
-    "menu > Privacy Settings and turn on Direct Messages (or allow DMs from server members)."
-)
+OPEN_DMS = ("To get it by DM: open this server's menu > Privacy Settings and turn on Direct "
+            "Messages (or allow DMs from server members).")
+DM_HELP = f"I could not DM you your hand, so here it is privately. {OPEN_DMS}"
+
 
 
 def caption(view: dict[str, Any], game_id: int) -> str:
@@ -102,17 +103,20 @@ class Presenter:
         text = caption(view, live.record.id)
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
-            await user.send(text, file=as_file(png, "hand.png"))
+            await post(user, text, file=as_file(png, "hand.png"))
             return None
         except (discord.HTTPException, ValueError) as exc:
             log.info("DM to %s failed (%s)", player, getattr(exc, "code", exc))
             return text, png
 
     async def deliver_hands(
-        self, live: LiveGame, players: list[str], interaction: discord.Interaction | None
+        self, live: LiveGame, players: list[str], interaction: discord.Interaction | None,
+        *, new_deal: bool = False,
     ) -> None:
+        """DM each player's hand. Whoever is interacting gets it privately when the DM fails;
+        the others, in the thread, hear about it the first time and at every new deal."""
         actor = str(interaction.user.id) if interaction is not None else None
-        thread = await self.channel(live.record.thread_id)
+        unreached: list[str] = []
         for player in players:
             failed = await self.send_hand(live, player, interaction)
             if failed is None:
@@ -122,11 +126,15 @@ class Presenter:
             if player == actor and interaction is not None:
                 note = f"\n{DM_HELP}" if first_time else ""
                 await send_private(interaction, text + note, file=as_file(png, "hand.png"))
-            elif first_time and thread is not None:
-                await thread.send(
-                    f"<@{player}>, I cannot DM you your hand. Use /hand here to see it, "
-                    "and allow DMs from this server's members to get it automatically."
-                )
+            elif first_time or new_deal:
+                unreached.append(player)
+        thread = await self.channel(live.record.thread_id)
+        if unreached and thread is not None:
+            mentions = " ".join(f"<@{p}>" for p in unreached)
+            news = ("a new hand is dealt, and I cannot DM you your cards" if new_deal
+                    else "I cannot DM you your hand")
+            await post(thread, f"{mentions}: {news}. Use /hand here to see it. {OPEN_DMS}",
+                       ping=unreached)
 
     # ------------------------------------------------------------------ outcome
 
@@ -150,7 +158,8 @@ class Presenter:
         names = live.names
         public = named_view(live.game.view(None), names)
         narrator = Narrator(names, public.get("team_names") or [])
-        await self.deliver_hands(live, outcome.hands_changed, interaction)
+        await self.deliver_hands(live, outcome.hands_changed, interaction,
+                                 new_deal=outcome.new_deal)
 
         thread = await self.channel(live.record.thread_id)
         if thread is None:
@@ -159,12 +168,12 @@ class Presenter:
             if outcome.game_over and end is outcome.hands_ended[-1]:
                 break
             sheet = await picture("scores", public)
-            await thread.send(f"Hand {end.hand} is over.", file=as_file(sheet, "scores.png"))
+            await post(thread, f"Hand {end.hand} is over.", file=as_file(sheet, "scores.png"))
         if outcome.game_over:
             await self.post_game_over(live, public, narrator, summary, thread)
             return
         table = await picture("table", public)
-        message = await thread.send(summary or "The table:", file=as_file(table, "table.png"))
+        message = await post(thread, summary or "The table:", file=as_file(table, "table.png"))
         await self.service.store.set_message(live.record.id, "table", message.channel.id,
                                              message.id)
         if outcome.question is not None:
@@ -179,16 +188,16 @@ class Presenter:
         thread = await self.channel(live.record.thread_id)
         if notice.kind == "reminder":
             if thread is not None:
-                await thread.send(
-                    f"<@{notice.player}>, it is your turn: {left(notice.seconds_left)} left. "
-                    "Then a computer plays this turn for you.")
+                await post(
+                    thread, f"<@{notice.player}>, it is your turn: {left(notice.seconds_left)} "
+                    "left. Then a computer plays this turn for you.", ping=[notice.player])
             return
         lead = _seat_news(notice, name, live.names.get(notice.by or "", ""))
         if notice.outcome is not None:
             summary = self.summary(live, notice.outcome, lead)
             await self.publish(live, notice.outcome, summary, None)
         elif thread is not None and lead:
-            await thread.send(lead)
+            await post(thread, lead)
 
     async def post_question(
         self, live: LiveGame, outcome: Outcome, thread: discord.abc.Messageable
@@ -205,12 +214,12 @@ class Presenter:
         asker = names.get(question.asker, question.asker)
         if not people:  # a computer partner answers by itself, in a moment
             partners = " or ".join(names.get(p, p) for p in question.partners)
-            await thread.send(f"{asker} asks {partners}: partner, may I go out?")
+            await post(thread, f"{asker} asks {partners}: partner, may I go out?")
             return
         mentions = " ".join(f"<@{p}>" for p in people)
-        message = await thread.send(
-            f"{mentions} {asker} asks: partner, may I go out?".strip(),
-            view=view,
+        message = await post(
+            thread, f"{mentions} {asker} asks: partner, may I go out?".strip(),
+            view=view, ping=people,
         )
         await self.service.store.set_message(live.record.id, "question", message.channel.id,
                                              message.id)
@@ -231,12 +240,12 @@ class Presenter:
         view.add_item(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
                                         custom_id=custom_ids.rematch(live.record.id)))
         text = f"{summary}\n**Game over: {narrator.side(winner)} win.** Final score: {final}."
-        await thread.send(text.strip(), file=as_file(sheet, "scores.png"), view=view)
+        await post(thread, text.strip(), file=as_file(sheet, "scores.png"), view=view)
 
     async def post_table(self, live: LiveGame, thread: discord.abc.Messageable, text: str) -> None:
         public = named_view(live.game.view(None), live.names)
         table = await picture("table", public)
-        message = await thread.send(text, file=as_file(table, "table.png"))
+        message = await post(thread, text, file=as_file(table, "table.png"))
         await self.service.store.set_message(live.record.id, "table", message.channel.id,
                                              message.id)
 
@@ -263,15 +272,3 @@ def _seat_news(notice: Notice, name: str, by: str) -> str:
         return f"{name} is back and plays the seat again."
     return ""
 
-
-async def send_private(
-    interaction: discord.Interaction, text: str, *, file: discord.File | None = None
-) -> None:
-    """An ephemeral reply, whether or not the interaction was answered already."""
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if file is not None:
-        kwargs["file"] = file
-    if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
-    else:
-        await interaction.response.send_message(text, **kwargs)

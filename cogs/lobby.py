@@ -13,8 +13,18 @@ from discord.ext import commands
 
 from bot import custom_ids
 from bot.client import CanastaBot
+from bot.discord_limits import (
+    THREAD_NAME,
+    choices,
+    edit,
+    edit_clicked,
+    fit,
+    post,
+    respond,
+    send_private,
+)
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
-from bot.presenter import Presenter, send_private
+from bot.presenter import Presenter
 from bot.service import DEFAULT_TIMER, LEVELS, LobbyState, Refused
 from bot.service.narrate import pretty
 from bot.service.timer import describe
@@ -84,8 +94,8 @@ async def refresh_lobby(bot: CanastaBot, lobby: LobbyState) -> None:
     if not isinstance(channel, discord.TextChannel):
         return
     try:
-        await channel.get_partial_message(where[1]).edit(content=lobby_text(lobby),
-                                                         view=lobby_view(lobby))
+        await edit(channel.get_partial_message(where[1]), lobby_text(lobby),
+                   view=lobby_view(lobby))
     except discord.HTTPException:
         log.warning("could not update the lobby message of game %s", lobby.game_id)
 
@@ -124,10 +134,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
                 if lobby.status != "lobby" or lobby.full:
                     raise Refused("This table is full." if lobby.status == "lobby"
                                   else "This game has already started.")
-                await interaction.response.send_message(
-                    "Which level for the computer player? Easy plays sensible moves, normal "
-                    "plays like a club player, hard thinks ahead.",
-                    view=level_picker(self.game_id), ephemeral=True)
+                await respond(
+                    interaction, "Which level for the computer player? Easy plays sensible "
+                    "moves, normal plays like a club player, hard thinks ahead.",
+                    view=level_picker(self.game_id), private=True)
                 return
             elif self.verb == "cancel":
                 lobby = await service.cancel(self.game_id, user)
@@ -136,7 +146,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         except Refused as exc:
             await send_private(interaction, str(exc))
             return
-        await interaction.response.edit_message(content=lobby_text(lobby), view=lobby_view(lobby))
+        await edit_clicked(interaction, lobby_text(lobby), view=lobby_view(lobby))
         if self.verb == "start":
             lead = "The game begins."
             if draws:
@@ -175,8 +185,8 @@ class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
             await send_private(interaction, str(exc))
             return
         seat = lobby.seats[-1]
-        await interaction.response.edit_message(
-            content=f"{seat.name} ({self.level}) takes seat {len(lobby.seats)}.", view=None)
+        await edit_clicked(interaction, f"{seat.name} ({self.level}) takes seat "
+                                        f"{len(lobby.seats)}.", view=None)
         await refresh_lobby(bot, lobby)
 
 
@@ -203,7 +213,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_i
         done = discord.ui.View(timeout=None)
         done.add_item(discord.ui.Button(label="Rematch", disabled=True,
                                         custom_id=custom_ids.rematch(self.game_id)))
-        await interaction.response.edit_message(view=done)
+        await edit_clicked(interaction, view=done)
         try:
             await Presenter(bot).deliver(
                 interaction, outcome,
@@ -275,29 +285,32 @@ class Lobby(commands.Cog):
         except Refused as exc:
             await send_private(interaction, str(exc))
             return
-        kwargs: dict[str, Any] = {"content": lobby_text(lobby)}
         view = lobby_view(lobby)
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.response.send_message(**kwargs)
+        kwargs: dict[str, Any] = {} if view is None else {"view": view}
+        await respond(interaction, lobby_text(lobby), private=False, **kwargs)
         message = await interaction.original_response()
         await self.bot.store.set_message(lobby.game_id, "lobby", message.channel.id, message.id)
-        thread = await message.create_thread(name=f"Canasta #{lobby.game_id} ({lobby.variant})")
+        thread = await message.create_thread(
+            name=fit(f"Canasta #{lobby.game_id} ({lobby.variant})", THREAD_NAME))
         await self.bot.service.set_thread(lobby.game_id, thread.id)
-        await thread.send(f"Game thread of Canasta #{lobby.game_id}. When the host starts, "
-                          "play here: /draw, /pickup, /meld, /discard, /goout, /hand, /table.")
+        await post(thread, f"Game thread of Canasta #{lobby.game_id}. When the host starts, "
+                           "play here: /draw, /pickup, /meld, /discard, /goout, /hand, /table.")
 
     @new.autocomplete("variant")
     async def variant_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        return [
-            app_commands.Choice(name=f"{name}: {VARIANT_DESCRIPTIONS.get(name, '')}"[:100],
-                                value=name)
-            for name in VARIANTS
-            if typed in name or typed in VARIANT_DESCRIPTIONS.get(name, "").lower()
-        ][:25]
+        return variant_choices(current)
+
+
+def variant_choices(current: str) -> list[app_commands.Choice[str]]:
+    """The variants whose name or description contains what was typed (all, when nothing
+    fits), for the `variant` option of /canasta new and /leaderboard."""
+    typed = current.strip().lower()
+    named = [name for name in VARIANTS
+             if typed in name or typed in VARIANT_DESCRIPTIONS.get(name, "").lower()]
+    return choices(app_commands.Choice(name=f"{name}: {VARIANT_DESCRIPTIONS.get(name, '')}",
+                                       value=name) for name in named or VARIANTS)
 
 
 async def setup(bot: CanastaBot) -> None:

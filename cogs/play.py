@@ -13,9 +13,10 @@ from discord.ext import commands
 
 from bot import custom_ids
 from bot.client import CanastaBot
+from bot.discord_limits import choices, edit_clicked, respond, send_private
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.pictures import as_file, picture
-from bot.presenter import Presenter, send_private
+from bot.presenter import DM_HELP, Presenter
 from bot.service import Refused
 from bot.service.card_input import complete, parse_cards_from_hand, parse_groups
 from bot.service.narrate import pretty
@@ -81,9 +82,9 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
                 custom_id=custom_ids.answer(self.game_id, yes),
             ))
         original = interaction.message.content if interaction.message else ""
-        await interaction.response.edit_message(
-            content=f"{original}\n**{interaction.user.display_name} answered "
-                    f"{'yes' if self.yes else 'no'}.**",
+        await edit_clicked(
+            interaction, f"{original}\n**{interaction.user.display_name} answered "
+                         f"{'yes' if self.yes else 'no'}.**",
             view=answered,
         )
         try:
@@ -140,10 +141,10 @@ class Play(commands.Cog):
         if single:
             stem = current.strip().upper()
             options = sorted({c for c in hand if c.startswith(stem)} or set(hand))
-            return [app_commands.Choice(name=f"{c} ({pretty(c)})", value=c)
-                    for c in options][:25]
-        return [app_commands.Choice(name=text[:100], value=text[:100])
-                for text in complete(current, hand)]
+            return choices(app_commands.Choice(name=f"{c} ({pretty(c)})", value=c)
+                           for c in options)
+        return choices(app_commands.Choice(name=text, value=text)
+                       for text in complete(current, hand))
 
     # ------------------------------------------------------------------ moves
 
@@ -241,7 +242,7 @@ class Play(commands.Cog):
         else:
             text, png = failed
             await self.bot.store.note_dm_closed(str(interaction.user.id))
-            await send_private(interaction, text, file=as_file(png, "hand.png"))
+            await send_private(interaction, f"{text}\n{DM_HELP}", file=as_file(png, "hand.png"))
 
     @app_commands.command(name="table", description="Show the table again")
     @app_commands.guild_only()
@@ -258,8 +259,9 @@ class Play(commands.Cog):
         text = (f"Canasta #{record.id}, hand {view.get('hand_number')}: "
                 + (f"{turn} to play ({view.get('phase')})." if record.status == "active"
                    else "the game is over."))
-        message = await interaction.followup.send(text, file=as_file(png, "table.png"),
-                                                  wait=True)
+        message = await respond(interaction, text, private=False,
+                                file=as_file(png, "table.png"))
+        assert message is not None  # a follow-up, after the defer
         await self.bot.store.set_message(record.id, "table", message.channel.id, message.id)
 
     @app_commands.command(name="rules", description="The rules of this table, in brief")
@@ -271,7 +273,7 @@ class Play(commands.Cog):
                 game_id = record.id
         name, lines = await self.bot.service.rules_summary(game_id)
         text = f"**Rules: {name}**\n" + "\n".join(f"• {line}" for line in lines)
-        await send_private(interaction, text[:2000])
+        await send_private(interaction, text)
 
 
 def _sentence(text: str) -> str:

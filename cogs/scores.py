@@ -7,9 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CanastaBot
-from bot.engine import VARIANTS
+from bot.discord_limits import respond, send_private
+from bot.engine import VARIANTS, quoted
 from bot.pictures import as_file, picture
-from bot.presenter import send_private
+from cogs.lobby import variant_choices
 
 
 class Scores(commands.Cog):
@@ -32,8 +33,8 @@ class Scores(commands.Cog):
         names = view.get("team_names") or []
         line = ", ".join(f"{names[t] if t < len(names) else t}: {s}"
                          for t, s in enumerate(scores))
-        await interaction.followup.send(f"Canasta #{record.id} — {line}",
-                                        file=as_file(png, "scores.png"))
+        await respond(interaction, f"Canasta #{record.id} — {line}", private=False,
+                      file=as_file(png, "scores.png"))
 
     @app_commands.command(name="leaderboard", description="This server's best Canasta players")
     @app_commands.describe(variant="Only games of this variant")
@@ -41,10 +42,15 @@ class Scores(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, variant: str | None = None
     ) -> None:
-        board = await self.bot.service.leaderboard(interaction.guild_id, variant)
-        title = f"**Leaderboard{f' ({variant})' if variant else ''}**"
+        name = (variant or "").strip().lower() or None
+        if name is not None and name not in VARIANTS:  # never echoed in public
+            await send_private(interaction, f"There is no variant called {quoted(variant or '')}"
+                                            f": choose one of {', '.join(VARIANTS)}.")
+            return
+        board = await self.bot.service.leaderboard(interaction.guild_id, name)
+        title = f"**Leaderboard{f' ({name})' if name else ''}**"
         if not board:
-            await interaction.response.send_message(f"{title}\nNo finished games yet.")
+            await respond(interaction, f"{title}\nNo finished games yet.", private=False)
             return
         lines = [title, "```", f"{'#':>2}  {'player':<18}{'wins':>5}{'games':>6}{'win%':>6}"
                                f"{'best hand':>10}"]
@@ -53,14 +59,13 @@ class Scores(commands.Cog):
             lines.append(f"{rank:>2}  {p.name[:17]:<18}{p.wins:>5}{p.games:>6}"
                          f"{p.win_rate * 100:>5.0f}%{best:>10}")
         lines.append("```")
-        await interaction.response.send_message("\n".join(lines))
+        await respond(interaction, "\n".join(lines), private=False)
 
     @leaderboard.autocomplete("variant")
     async def variant_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=v, value=v) for v in VARIANTS
-                if current.lower() in v][:25]
+        return variant_choices(current)
 
     @app_commands.command(name="stats", description="A player's Canasta statistics here")
     @app_commands.describe(player="Whose statistics (you, by default)")
@@ -71,18 +76,16 @@ class Scores(commands.Cog):
         who = player or interaction.user
         stats = await self.bot.service.player_stats(interaction.guild_id, str(who.id))
         if stats is None or (stats.games == 0 and stats.hands == 0):
-            await interaction.response.send_message(
-                f"{who.display_name} has not finished a hand of Canasta here yet.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await respond(interaction, f"{who.display_name} has not finished a hand of Canasta "
+                                       "here yet.", private=False)
             return
-        await interaction.response.send_message(
-            f"**{who.display_name}**: {stats.games} games, {stats.wins} wins "
+        await respond(
+            interaction, f"**{who.display_name}**: {stats.games} games, {stats.wins} wins "
             f"({stats.win_rate * 100:.0f}%), {stats.canastas} canastas made, "
             f"went out {stats.went_out} times, average hand score "
             f"{stats.average_hand:.0f} over {stats.hands} hands"
             + (f", best hand {stats.best_hand}." if stats.best_hand is not None else "."),
-            allowed_mentions=discord.AllowedMentions.none(),
+            private=False,
         )
 
 

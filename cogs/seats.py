@@ -8,8 +8,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CanastaBot
+from bot.discord_limits import send_private
 from bot.pictures import as_file
-from bot.presenter import Presenter, send_private
+from bot.presenter import Presenter
 from bot.service import Notice, Refused
 from cogs.play import game_here
 

@@ -13,7 +13,7 @@ from .actions import (
                       action_to_dict,
 )
 from .cards import Card, card, format_cards, parse_cards
-from .errors import IllegalMove
+from .errors import IllegalMove, quoted
 from .game import Game
 from .rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules, variant
 from .scoring import BREAKDOWN_KEYS, HandResult
@@ -22,5 +22,5 @@ __all__ = [
     "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede", "Discard",
     "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile", "VARIANTS",
     "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "card", "format_cards",
-    "parse_cards", "variant",
+    "parse_cards", "quoted", "variant",
 ]

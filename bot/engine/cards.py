@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .errors import quoted
+
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "": ""}
@@ -49,7 +51,7 @@ class Card:
         try:
             return cls._interned[(rank, suit)]
         except KeyError:
-            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}") from None
+            raise ValueError(f"no such card: rank {quoted(rank)}, suit {quoted(suit)}") from None
 
     @classmethod
     def _make(cls, rank: str, suit: str, code: int) -> Card:
@@ -119,7 +121,7 @@ def card(token: str | Card) -> Card:
         return JOKER_CARD
     m = _TOKEN.match(t)
     if not m:
-        raise ValueError(f"not a card: {token!r} (write cards like 7h, 10d, qs, ac, 2c, jk)")
+        raise ValueError(f"not a card: {quoted(token)} (write cards like 7h, 10d, qs, ac, 2c, jk)")
     rank, suit = m.groups()
     rank = {"t": "10"}.get(rank, rank).upper()
     suit = SUIT_SYMBOLS.get(suit, suit).upper()
@@ -152,7 +154,7 @@ def rank_key(text: str) -> str:
         return "10"
     if t in RANKS:
         return t
-    raise ValueError(f"not a rank: {text!r} (ranks are 4 to 10, J, Q, K, A)")
+    raise ValueError(f"not a rank: {quoted(text)} (ranks are 4 to 10, J, Q, K, A)")
 
 
 def make_deck(packs: int, jokers: int) -> list[Card]:

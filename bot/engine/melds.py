@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import Card, parse_cards
+from .errors import quoted
 from .rules import Rules
 
 
@@ -47,7 +48,7 @@ class TableMeld:
         cards = parse_cards(text)
         ranks = {c.rank for c in cards if not c.is_wild}
         if len(ranks) != 1:
-            raise ValueError(f"a meld is cards of one rank plus wild cards: {text!r}")
+            raise ValueError(f"a meld is cards of one rank plus wild cards: {quoted(text)}")
         return cls(ranks.pop(), cards)
 
 

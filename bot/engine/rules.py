@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .errors import quoted
+
 NEGATIVE = -(10**9)  # threshold standing for "any negative score"
 
 CLASSIC_MINIMUMS: tuple[tuple[int, int], ...] = ((NEGATIVE, 15), (0, 50), (1500, 90), (3000, 120))
@@ -188,7 +190,7 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
     """
     key = name.strip().lower()
     if key not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+        raise ValueError(f"unknown variant {quoted(name)}; choose one of {', '.join(VARIANTS)}")
     if not isinstance(players, int) or isinstance(players, bool):
         raise ValueError("players must be a whole number from 2 to 6")
     teams = options.pop("teams", None)
@@ -201,7 +203,7 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
     known = {f.name for f in dataclasses.fields(Rules)} - {"name", "players", "teams", "extra"}
     for option, value in options.items():
         if option not in known:
-            raise ValueError(f"unknown option {option!r} for variant {name!r}")
+            raise ValueError(f"unknown option {quoted(option)} for variant {quoted(name)}")
         values[option] = value
     target = values.get("target", 5000)
     if not isinstance(target, int) or isinstance(target, bool) or target <= 0:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bot.engine import parse_cards
+from bot.engine import parse_cards, quoted
 
 _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")
@@ -100,7 +100,7 @@ def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str,
         for token, ranks in zip(tokens, shorthand, strict=True):
             if _card_text(token) is None and ranks is None:
                 raise CardInputError(
-                    f"{token!r} is not a card: write cards like 7h 10d qs jk, "
+                    f"{quoted(token)} is not a card: write cards like 7h 10d qs jk, "
                     "or ranks like 777 QQ2"
                 )
         split = not key and any(r is not None and len(r) > 1 for r in shorthand)

@@ -1,0 +1,97 @@
+"""Discord's limits on what a bot sends, and the one door every message goes out by.
+
+Discord refuses a message whose content is over 2 000 characters, a button label over 80, an
+autocomplete list of more than 25 choices or a choice over 100 characters (error 50035), and
+the player would see only "Something went wrong". Player input is quoted short where it is
+refused (`bot.engine.quoted`); this module is the final clamp: the cogs and the presenter send,
+reply and edit only through the functions below, which cut what is too long.
+
+Mentions: the bot's default is to ping nobody (`CanastaBot` sets `NO_PINGS`); a message that
+means to ping a player names them with `ping=[...]`, and only those players are pinged,
+never someone mentioned in text a player typed, never @everyone or a role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+CONTENT = 2000
+BUTTON_LABEL = 80
+CHOICES = 25
+CHOICE_TEXT = 100
+THREAD_NAME = 100
+ELLIPSIS = "…"
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def fit(text: str, limit: int = CONTENT) -> str:
+    """`text`, cut to `limit` characters with "…" at the cut."""
+    return text if len(text) <= limit else text[: limit - len(ELLIPSIS)] + ELLIPSIS
+
+
+def pinging(players: Iterable[str]) -> discord.AllowedMentions:
+    """Mentions that ping exactly these players (Discord user ids) and nobody else."""
+    users = [discord.Object(int(p)) for p in dict.fromkeys(players) if p.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users,
+                                   replied_user=False)
+
+
+def choices(options: Iterable[app_commands.Choice[str]]) -> list[app_commands.Choice[str]]:
+    """At most 25 autocomplete choices; a long name is cut, a long value (which would no
+    longer be what it stands for) drops its choice."""
+    out = []
+    for option in options:
+        if len(out) == CHOICES:
+            break
+        if not 1 <= len(option.value) <= CHOICE_TEXT:
+            continue
+        out.append(app_commands.Choice(name=fit(option.name, CHOICE_TEXT) or option.value,
+                                       value=option.value))
+    return out
+
+
+async def post(
+    target: discord.abc.Messageable, text: str, *, ping: Sequence[str] = (), **kwargs: Any
+) -> discord.Message:
+    """A new message in a channel, thread or DM."""
+    return await target.send(fit(text), allowed_mentions=pinging(ping), **kwargs)
+
+
+async def respond(
+    interaction: discord.Interaction, text: str, *, private: bool, **kwargs: Any
+) -> discord.Message | None:
+    """The reply to an interaction, whether or not it was answered (or deferred) already.
+    Returns the message when it is a follow-up."""
+    kwargs["allowed_mentions"] = NO_PINGS
+    if interaction.response.is_done():
+        return await interaction.followup.send(fit(text), ephemeral=private, wait=True,
+                                               **kwargs)
+    await interaction.response.send_message(fit(text), ephemeral=private, **kwargs)
+    return None
+
+
+async def send_private(
+    interaction: discord.Interaction, text: str, *, file: discord.File | None = None
+) -> None:
+    """An ephemeral reply, whether or not the interaction was answered already."""
+    kwargs: dict[str, Any] = {} if file is None else {"file": file}
+    await respond(interaction, text, private=True, **kwargs)
+
+
+async def edit_clicked(interaction: discord.Interaction, text: str | None = None,
+                       **kwargs: Any) -> None:
+    """Answer a button click by editing the message it is on."""
+    if text is not None:
+        kwargs["content"] = fit(text)
+    await interaction.response.edit_message(allowed_mentions=NO_PINGS, **kwargs)
+
+
+async def edit(message: discord.PartialMessage | discord.Message, text: str,
+               **kwargs: Any) -> None:
+    """Edit a message the bot posted earlier."""
+    await message.edit(content=fit(text), allowed_mentions=NO_PINGS, **kwargs)
