@@ -202,6 +202,7 @@ async def test_closed_dms_fall_back_to_private_replies(simcord_env: simcord.Env)
     own = await bo.slash(table.thread, "hand")
     reply = replies(own)[-1]
     assert reply.ephemeral and reply.attachments[0].filename == "hand.png"
+    assert "Privacy Settings" in reply.content  # how to open DMs, for a non-host too
 
     game = await table.game()
     assert game.turn == str(ana.id)
@@ -209,6 +210,31 @@ async def test_closed_dms_fall_back_to_private_replies(simcord_env: simcord.Env)
     private = [r for r in replies(drew) if r.attachments]
     assert private and private[-1].ephemeral
     assert not any("Privacy Settings" in r.content for r in replies(drew))
+
+
+async def test_a_player_with_closed_dms_hears_of_every_new_hand(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_table(simcord_env, variant="british", start=False)
+    ana, bo = table.members[0], table.members[1]
+    simcord_env.inject_error(
+        "POST", f"/channels/{bo.user.dm_channel.id}/messages",
+        status=403, code=50007, message="Cannot send messages to this user", times=None,
+    )
+    await ana.click(table.channel.history()[0], label="Start")
+    first = [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
+    assert len(first) == 1 and "/hand" in first[0].content
+
+    assert (await table.game()).turn == str(ana.id)
+    assert_accepted(await ana.slash(table.thread, "acaba"))  # hand 1 ends, hand 2 is dealt
+    assert (await table.game()).hand_number == 2
+    notices = [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
+    assert len(notices) == 2
+    assert "new hand" in notices[1].content and "/hand" in notices[1].content
+    assert "Privacy Settings" in notices[1].content
+    pinged = simcord_env.backend.get_message(table.thread.id, notices[1].id).ping_user_ids
+    assert pinged == [bo.id]
+    assert not [m for m in bo.user.dm_channel.history() if m.attachments]
 
 
 async def test_acaba_concedes_a_british_hand_and_is_refused_in_classic(
