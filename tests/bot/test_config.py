@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import socket
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import discord
+import discord.voice_client
 import pytest
 
-from bot.__main__ import setup_logging
+from bot.__main__ import main, setup_logging
 from bot.config import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,3 +77,82 @@ def test_ai_delay_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         monkeypatch.setenv("AI_DELAY", bad)
         with pytest.raises(ValueError, match="AI_DELAY"):
             load_settings(None)
+
+
+class _RefusesEveryToken(BaseHTTPRequestHandler):
+    """A stand-in for Discord's API that answers every request 401 Unauthorized."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+        body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture
+def refusing_api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _RefusesEveryToken)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _start(api: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+           capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the run command in this process against `api` instead of discord.com."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE", str(tmp_path / "canasta.sqlite3"))
+    monkeypatch.setattr(discord.http.Route, "BASE", api)
+    # Warn again, as a fresh process would (discord.py warns once per process).
+    monkeypatch.setattr(discord.voice_client.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.voice_client.VoiceClient, "warn_dave", True)
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    try:
+        code = main()
+    finally:
+        root.handlers[:], level = saved
+        root.setLevel(level)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_a_refused_token_stops_the_bot_with_one_sentence(
+    refusing_api: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _start(refusing_api, tmp_path, monkeypatch, capsys)
+    assert code != 0
+    assert "Traceback" not in out + err
+    assert err.strip().count("\n") == 0 and "refused the token" in err and "DISCORD_TOKEN" in err
+    assert "voice" not in out + err
+    assert "not-a-real-token" not in out + err
+
+
+def test_no_network_stops_the_bot_with_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _start(f"http://127.0.0.1:{_closed_port()}/api/v10", tmp_path,
+                            monkeypatch, capsys)
+    assert code != 0
+    assert "Traceback" not in out + err
+    assert err.strip().count("\n") == 0 and "Could not reach Discord" in err
+    assert "network" in err
+    assert "voice" not in out + err
