@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.client import CanastaBot
 from bot.discord_limits import send_private
 from bot.pictures import as_file
-from bot.presenter import Presenter
+from bot.presenter import DM_HELP, Presenter
 from bot.service import Notice, Refused
 from cogs.play import game_here
 
@@ -81,7 +81,7 @@ class Seats(commands.Cog):
             else:
                 text, png = failed
                 await send_private(interaction, "Welcome back: your seat is yours again.\n"
-                                   + text, file=as_file(png, "hand.png"))
+                                   f"{text}\n{DM_HELP}", file=as_file(png, "hand.png"))
             await self.presenter.announce(notice)
         finally:
             self.bot.kick(game_id)

@@ -3,6 +3,9 @@ pings the bot does not mean; the clamp in bot.discord_limits keeps texts within 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from discord import app_commands
 from discord_payloads import problems
 
@@ -42,3 +45,17 @@ def test_the_clamp_and_the_quote() -> None:
     assert len(offered) == 25 and all(len(c.name) <= 100 for c in offered)
     assert choices([app_commands.Choice(name="long", value="v" * 101)]) == []
     assert pinging(["12", "12", "ai-1"]).to_dict() == {"parse": [], "users": [12]}
+
+
+def test_every_message_goes_out_through_discord_limits() -> None:
+    """The cogs and the presenter send, reply and edit only through bot/discord_limits.py,
+    the one place that keeps messages within Discord's limits and mentions to the meant."""
+    root = Path(__file__).resolve().parents[2]
+    door = root / "bot" / "discord_limits.py"
+    direct = re.compile(r"\.(send|send_message|edit_message|edit)\(|\bfollowup\.")
+    offenders = [f"{path.relative_to(root)}:{number}"
+                 for folder in ("bot", "cogs") for path in sorted((root / folder).rglob("*.py"))
+                 if path != door
+                 for number, line in enumerate(path.read_text().splitlines(), start=1)
+                 if direct.search(line)]
+    assert offenders == []
