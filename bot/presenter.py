@@ -29,7 +29,6 @@ OPEN_DMS = ("To get it by DM: open this server's menu > Privacy Settings and tur
 DM_HELP = f"I could not DM you your hand, so here it is privately. {OPEN_DMS}"
 
 
-
 def caption(view: dict[str, Any], game_id: int) -> str:
     """What the hand's owner may do now, in one or two lines."""
     me = view.get("player")
@@ -131,10 +130,9 @@ class Presenter:
         thread = await self.channel(live.record.thread_id)
         if unreached and thread is not None:
             mentions = " ".join(f"<@{p}>" for p in unreached)
-            news = ("a new hand is dealt, and I cannot DM you your cards" if new_deal
-                    else "I cannot DM you your hand")
-            await post(thread, f"{mentions}: {news}. Use /hand here to see it. {OPEN_DMS}",
-                       ping=unreached)
+            news = "a new hand is dealt, and I" if new_deal else "I"
+            await post(thread, f"{mentions}: {news} cannot DM you your hand. Use /hand here to "
+                               f"see it. {OPEN_DMS}", ping=unreached)
 
     # ------------------------------------------------------------------ outcome
 

@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 import simcord
-from canasta_table import Table, open_table, play_one
+from canasta_table import Table, meld_text, open_table, play_one
+
+from bot.engine import AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 
 INTERACTIONS = 1000
 FUZZ_SEED = 1414
@@ -159,15 +161,51 @@ class Fuzz:
     # ------------------------------------------------------------------ interactions
 
     async def legal_move(self) -> simcord.InteractionResult:
-        table = self.crowd.table
-        game = await table.game()
+        """A move the rules allow, by the player whose turn it is (or the partner's answer),
+        so that the game moves on: hands end, partners are asked, new hands are dealt."""
+        table, rng = self.crowd.table, self.crowd.rng
         record = await table.bot.store.game(table.game_id)
-        if game.phase not in ("draw", "play") or record is None or record.status != "active":
+        game = await table.game()
+        if record is None or record.status != "active" or game.phase == "over":
             return await self.random_move()
+        question = game.view(game.turn).get("question") or {}
+        if question.get("partners"):
+            return await self.answer(question["partners"])
         live = await table.live()
         if live.stand_in(game.turn) is not None:
             return await self.random_move()
-        return await play_one(table)
+        legal = game.legal_actions(game.turn)
+        asks = [a for a in legal if isinstance(a, AskToGoOut)]
+        if asks and rng.random() < 0.8:
+            return await table.member(game.turn).slash(table.thread, "goout")
+        if rng.random() < 0.6:
+            return await play_one(table)
+        return await self.slash_for(rng.choice(legal), table.member(game.turn))
+
+    async def answer(self, partners: list[str]) -> simcord.InteractionResult:
+        table = self.crowd.table
+        prompts = [m for m in self.env.backend.messages[table.thread.id].values()
+                   if "may I go out?" in m.content and m.components
+                   and not m.components[0]["components"][0].get("disabled")]
+        people = [p for p in partners if p in table.by_id]
+        if not prompts or not people:
+            raise simcord.SetupError("no prompt a person can answer")
+        label = self.crowd.rng.choice(["Yes", "No"])
+        return await table.member(self.crowd.rng.choice(people)).click(
+            simcord.ResponseMessage(self.env, prompts[-1]), label=label)
+
+    async def slash_for(self, action: Any, member: simcord.MemberActor
+                        ) -> simcord.InteractionResult:
+        thread = self.crowd.table.thread
+        if isinstance(action, TakePile):
+            return await member.slash(thread, "pickup", cards=" ".join(action.cards),
+                                      melds=", ".join(" ".join(g) for g in action.melds))
+        if isinstance(action, Meld):
+            return await member.slash(thread, "meld", groups=meld_text(action))
+        if isinstance(action, Discard):
+            return await member.slash(thread, "discard", card=action.card)
+        command = {Draw: "draw", AskToGoOut: "goout", Concede: "acaba"}[type(action)]
+        return await member.slash(thread, command)
 
     async def random_move(self) -> simcord.InteractionResult:
         crowd = self.crowd
@@ -258,5 +296,12 @@ async def test_a_thousand_random_interactions(
     assert fuzz.refused > INTERACTIONS // 5  # the hostile part happened
     accepted_moves = await table.actions()
     assert accepted_moves > 50  # and so did a game
+    with sqlite3.connect(db_path) as db:
+        statuses = dict(db.execute("SELECT status, count(*) FROM games GROUP BY status"))
+        answers = db.execute("SELECT count(*) FROM actions WHERE action LIKE '%answer%'")
+        hands = db.execute("SELECT count(DISTINCT game_id || '-' || hand) FROM hand_results")
+        reached = f"{answers.fetchone()[0]} answers to 'may I go out?', " \
+                  f"{hands.fetchone()[0]} hands ended"
     print(f"fuzz: {fuzz.count} interactions ({fuzz.refused} refused, {fuzz.skipped} "
-          f"impossible in Discord), {accepted_moves} moves in the main game, {elapsed:.1f} s")
+          f"impossible in Discord), {accepted_moves} moves in the main game, tables {statuses}, "
+          f"{reached}, {elapsed:.1f} s")
