@@ -150,6 +150,8 @@ async def test_partner_answers_no_then_yes(simcord_env: simcord.Env) -> None:
     assert_accepted(asked)
     prompt = prompt_of(table)
     assert f"<@{partner}>" in prompt.content and "may I go out?" in prompt.content
+    stored = table.env.backend.get_message(table.thread.id, prompt.id)
+    assert stored.ping_user_ids == [int(partner)]  # the partner, and nobody else, is pinged
     intruder = await table.member(opponent).click(prompt, label="Yes")
     assert intruder.ephemeral and "Only" in intruder.response.content
     assert (await table.game()).phase == "permission"

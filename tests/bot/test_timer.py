@@ -23,6 +23,8 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(
     await simcord_env.advance_time(1)
     reminder = table.thread.history()[-1]
     assert reminder.content.startswith(f"<@{ana}>, it is your turn: 30 seconds left")
+    assert simcord_env.backend.get_message(table.thread.id, reminder.id).ping_user_ids == [
+        int(ana)]
     assert await table.actions() == 0
 
     await simcord_env.advance_time(30)
