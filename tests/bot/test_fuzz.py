@@ -291,6 +291,9 @@ async def test_a_thousand_random_interactions(
     elapsed = time.monotonic() - started
 
     assert simcord_env.errors == [], "handlers failed"
+    public = [m.content for channel in simcord_env.backend.messages.values()
+              for m in channel.values() if not m.flags & 64]  # 64: ephemeral
+    assert not [t for t in public if "evil.example" in t or "<@&" in t or "@everyone" in t]
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [], [r.getMessage() for r in errors]
     assert fuzz.refused > INTERACTIONS // 5  # the hostile part happened
