@@ -15,7 +15,7 @@ from bot import custom_ids
 from bot.client import CanastaBot
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.pictures import as_file, picture
-from bot.presenter import Presenter, send_private
+from bot.presenter import Presenter, answer_note, answered_view, send_private
 from bot.service import Refused
 from bot.service.card_input import complete, parse_cards_from_hand, parse_groups
 from bot.service.narrate import pretty
@@ -73,18 +73,11 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
         except Refused as exc:
             await send_private(interaction, str(exc))
             return
-        answered = discord.ui.View(timeout=None)
-        for yes in (True, False):
-            answered.add_item(discord.ui.Button(
-                label="Yes" if yes else "No", disabled=True,
-                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-                custom_id=custom_ids.answer(self.game_id, yes),
-            ))
         original = interaction.message.content if interaction.message else ""
         await interaction.response.edit_message(
-            content=f"{original}\n**{interaction.user.display_name} answered "
-                    f"{'yes' if self.yes else 'no'}.**",
-            view=answered,
+            content=f"{original}\n"
+                    f"{answer_note(live.names.get(user, user), self.yes)}",
+            view=answered_view(self.game_id),
         )
         try:
             await Presenter(bot).deliver(interaction, outcome)

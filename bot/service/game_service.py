@@ -16,14 +16,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.crashpoints import crash_point
 from bot.engine import (
     AnswerGoOut,
+    AskToGoOut,
     Game,
     IllegalMove,
     Rules,
     action_to_dict,
     variant,
 )
+from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, LobbyState, Outcome, Question, Refused
 from bot.service.seat_control import SeatControl
 from bot.service.seating import SeatDraw, draw_for_seats
@@ -89,7 +92,7 @@ class LiveGame:
         self.seats = [seat if s.player == seat.player else s for s in self.seats]
 
 
-class GameService(TableSteps, SeatControl):
+class GameService(TableOpening, TableSteps, SeatControl):
     def __init__(
         self,
         store: Store,
@@ -147,7 +150,9 @@ class GameService(TableSteps, SeatControl):
             variant=rules.name,
             options=options,
             seed=seed,
+            opening=True,
         )
+        crash_point("new.created")
         return await self.lobby(game_id)
 
     async def lobby(self, game_id: int) -> LobbyState:
@@ -167,10 +172,6 @@ class GameService(TableSteps, SeatControl):
             thread_id=record.thread_id,
             timer=turn_minutes(record.options),
         )
-
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
-        await self.store.set_thread(game_id, thread_id)
-        self._cache.pop(game_id, None)
 
     async def join(self, game_id: int, player: str, name: str) -> LobbyState:
         async with self.lock(game_id):
@@ -236,44 +237,19 @@ class GameService(TableSteps, SeatControl):
             outcome = await self._deal(record, order, lobby.seats)
             return await self.lobby(game_id), outcome, draws
 
-    async def rematch(self, game_id: int, player: str) -> tuple[LobbyState, Outcome]:
-        """The same table plays again in the same thread, with the same seats."""
-        async with self.lock(game_id):
-            record = await self._record(game_id)
-            if record.status != "over":
-                raise Refused("This game is not over yet.")
-            seats = await self.store.seats(game_id)
-            if player not in {s.player for s in seats}:
-                raise Refused("Only the players of this game can ask for a rematch.")
-            if record.thread_id is not None:
-                current = await self.store.game_in_thread(record.thread_id)
-                if current is not None and current.id != game_id:
-                    raise Refused("The rematch has already started.")
-            names = {s.player: s.name for s in seats}
-            seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
-            new_id = await self.store.create_game(
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                host=player,
-                host_name=names[player],
-                variant=record.variant,
-                options=record.options,
-                seed=seed,
-            )
-            for seat in seats:
-                if seat.player != player:
-                    await self.store.add_seat(new_id, seat.player, seat.name,
-                                              is_ai=seat.computer, level=seat.level)
-            if record.thread_id is not None:
-                await self.store.set_thread(new_id, record.thread_id)
-            new_record = await self._record(new_id)
-            outcome = await self._deal(new_record, [s.player for s in seats],
-                                       await self.store.seats(new_id))
-            return await self.lobby(new_id), outcome
-
     async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]) -> Outcome:
-        """Deal the first hand. Computer seats keep their level; the computers' first moves
-        are the autopilot's (after the deal has been shown), never the dealer's."""
+        """Deal the first hand of a game in the lobby; it is in play from now on."""
+        game, seats = self._first_deal(record, order, joined)
+        try:
+            await self.store.start_game(record.id, seats, game.to_dict())
+        except StoreError as exc:
+            raise Refused("This game has already started.") from exc
+        return await self._in_play(record.id, game, seats, record.host)
+
+    def _first_deal(self, record: GameRecord, order: list[str], joined: list[Seat]
+                    ) -> tuple[Game, list[Seat]]:
+        """The first hand dealt to `order`. Computer seats keep their level; the computers'
+        first moves are the autopilot's (after the deal has been shown), never the dealer's."""
         options = record.options
         rules = _rules(record.variant, options["players"], options.get("teams"),
                        options.get("target"))
@@ -282,17 +258,16 @@ class GameService(TableSteps, SeatControl):
         seats = [Seat(i, p, by_player[p].name, game.team_of(p), by_player[p].computer,
                       (by_player[p].level or "normal") if by_player[p].computer else None)
                  for i, p in enumerate(order)]
-        try:
-            await self.store.start_game(record.id, seats, game.to_dict())
-        except StoreError as exc:
-            raise Refused("This game has already started.") from exc
-        fresh = replace(await self._record(record.id), snapshot=None)
+        return game, seats
+
+    async def _in_play(self, game_id: int, game: Game, seats: list[Seat], host: str) -> Outcome:
+        """A game just dealt and committed: hold it in memory, start its turn timer."""
+        fresh = replace(await self._record(game_id), snapshot=None)
         live = LiveGame(fresh, game, 0, "active", seats)
         self._remember(live)
-        outcome = Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
-                          new_deal=True)
         await self._sync_deadline(live)
-        return outcome
+        return Outcome(game_id=game_id, player=host, hands_changed=list(game.players),
+                       new_deal=True)
 
     async def _open_lobby(self, game_id: int) -> LobbyState:
         lobby = await self.lobby(game_id)
@@ -381,6 +356,8 @@ class GameService(TableSteps, SeatControl):
         live.game = work
         live.version = version
         live.status = commit.status
+        if isinstance(action, AskToGoOut):
+            crash_point("goout.committed")
 
         outcome.events.extend(step.events)
         outcome.hands_changed += [p for p in step.hands_changed if p not in outcome.hands_changed]

@@ -1,17 +1,15 @@
 """The SQLite store: one file, WAL, migrations at start-up, one transaction per change.
 
-A single aiosqlite connection serves the whole process. Its transactions are serialized by
-`_lock`, so a coroutine never reads another one's half-written transaction. Every write
+A single aiosqlite connection serves the whole process (`sql.Connected`). Every write
 method is all-or-nothing: on any error the transaction rolls back and the error propagates.
+Commits are durable: `synchronous=FULL` syncs the write-ahead log at every commit, so a move
+a player saw acknowledged survives a power cut, not only a crash of the bot.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,38 +25,13 @@ from bot.store.records import (
     PlayerStats,
     Seat,
 )
+from bot.store.sql import StaleGame, StoreError, dumps, run, run_many
+from bot.store.table_setup import TableSetup
+
+__all__ = ["StaleGame", "Store", "StoreError"]
 
 
-class StoreError(RuntimeError):
-    """A write the store refused; nothing was changed."""
-
-
-class StaleGame(StoreError):
-    """The game moved on since it was loaded (its version changed): nothing was written."""
-
-
-async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
-    """Execute and close the cursor at once: an open cursor blocks COMMIT."""
-    cursor = await db.execute(sql, tuple(params))
-    await cursor.close()
-    return cursor
-
-
-async def _run_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
-    cursor = await db.executemany(sql, [tuple(r) for r in rows])
-    await cursor.close()
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-class Store:
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
-        self.path = path
-        self._lock = asyncio.Lock()
-
+class Store(TableSetup):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
@@ -69,10 +42,10 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
-            await _run(db, "PRAGMA journal_mode=WAL")
-            await _run(db, "PRAGMA synchronous=NORMAL")
-            await _run(db, "PRAGMA foreign_keys=ON")
-            await _run(db, "PRAGMA busy_timeout=5000")
+            await run(db, "PRAGMA journal_mode=WAL")
+            await run(db, "PRAGMA synchronous=FULL")
+            await run(db, "PRAGMA foreign_keys=ON")
+            await run(db, "PRAGMA busy_timeout=5000")
             store = cls(db, path)
             await store.migrate()
         except BaseException:
@@ -91,14 +64,14 @@ class Store:
             for number, statements in enumerate(MIGRATIONS, start=1):
                 if number <= version:
                     continue
-                await _run(self._db, "BEGIN IMMEDIATE")
+                await run(self._db, "BEGIN IMMEDIATE")
                 try:
                     for statement in statements:
-                        await _run(self._db, statement)
-                    await _run(self._db, f"PRAGMA user_version = {number}")
-                    await _run(self._db, "COMMIT")
+                        await run(self._db, statement)
+                    await run(self._db, f"PRAGMA user_version = {number}")
+                    await run(self._db, "COMMIT")
                 except BaseException:
-                    await _run(self._db, "ROLLBACK")
+                    await run(self._db, "ROLLBACK")
                     raise
             return await self._user_version()
 
@@ -111,55 +84,7 @@ class Store:
         async with self._lock:
             return await self._user_version()
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await _run(self._db, "BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await _run(self._db, "ROLLBACK")
-                raise
-            await _run(self._db, "COMMIT")
-
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
-
-    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        rows = await self._fetchall(sql, params)
-        return rows[0] if rows else None
-
     # ------------------------------------------------------------------ games
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        host: str,
-        host_name: str,
-        variant: str,
-        options: dict[str, Any],
-        seed: int,
-    ) -> int:
-        """A new game in the lobby, with its host in the first seat."""
-        now = time.time()
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
-                "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host, variant, _dumps(options), seed, now, now),
-            )
-            game_id = int(cursor.lastrowid or 0)
-            await _run(
-                db,
-                "INSERT INTO seats (game_id, seat, player, name) VALUES (?, 0, ?, ?)",
-                (game_id, host, host_name),
-            )
-        return game_id
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -180,7 +105,7 @@ class Store:
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._transaction() as db:
-            await _run(
+            await run(
                 db,
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
                 (thread_id, time.time(), game_id),
@@ -194,7 +119,7 @@ class Store:
             if expected is not None:
                 sql += " AND status = ?"
                 params += (expected,)
-            cursor = await _run(db, sql, params)
+            cursor = await run(db, sql, params)
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id} is not {expected or 'known'}")
 
@@ -212,7 +137,7 @@ class Store:
     ) -> None:
         """Seat a player in the lobby after the others (join order)."""
         async with self._transaction() as db:
-            await _run(
+            await run(
                 db,
                 "INSERT INTO seats (game_id, seat, player, name, is_ai, level) VALUES (?, "
                 "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?, ?)",
@@ -224,7 +149,7 @@ class Store:
     ) -> None:
         """Who plays a seat now (a person, or a computer of `level`); the engine id stays."""
         async with self._transaction() as db:
-            cursor = await _run(
+            cursor = await run(
                 db,
                 "UPDATE seats SET is_ai = ?, level = ?, missed = ?"
                 " WHERE game_id = ? AND player = ?",
@@ -238,9 +163,9 @@ class Store:
     async def set_deadline(self, game_id: int, deadline: Deadline | None) -> None:
         """Replace the game's turn deadline (None: no timer runs now)."""
         async with self._transaction() as db:
-            await _run(db, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            await run(db, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if deadline is not None:
-                await _run(
+                await run(
                     db,
                     "INSERT INTO deadlines (game_id, player, hand, started_at, remind_at,"
                     " expires_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -259,13 +184,13 @@ class Store:
 
     async def remove_seat(self, game_id: int, player: str) -> None:
         async with self._transaction() as db:
-            await _run(db, "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
+            await run(db, "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
             # Close the gap so seats stay 0..n-1 in join order.
             rows = await db.execute_fetchall(
                 "SELECT player FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
             for index, row in enumerate(rows):
-                await _run(
+                await run(
                     db,
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND player = ?",
                     (index, game_id, row[0]),
@@ -274,16 +199,16 @@ class Store:
     async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
         async with self._transaction() as db:
-            cursor = await _run(
+            cursor = await run(
                 db,
                 "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (_dumps(snapshot), time.time(), game_id),
+                (dumps(snapshot), time.time(), game_id),
             )
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id} is not in the lobby")
-            await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await _run_many(
+            await run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await run_many(
                 db,
                 "INSERT INTO seats (game_id, seat, player, name, team, is_ai, level, missed)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -302,12 +227,12 @@ class Store:
         now = time.time()
         new_version = commit.expected_version + 1
         async with self._transaction() as db:
-            cursor = await _run(
+            cursor = await run(
                 db,
                 "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
                 " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (
-                    _dumps(commit.snapshot),
+                    dumps(commit.snapshot),
                     new_version,
                     commit.status,
                     commit.winner,
@@ -320,24 +245,24 @@ class Store:
                 raise StaleGame(
                     f"game {commit.game_id} is not at version {commit.expected_version}"
                 )
-            await _run(
+            await run(
                 db,
                 "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
-                (commit.game_id, new_version, commit.player, _dumps(commit.action), now),
+                (commit.game_id, new_version, commit.player, dumps(commit.action), now),
             )
-            await _run_many(
+            await run_many(
                 db,
                 "INSERT INTO hand_results (game_id, hand, team, total, breakdown)"
                 " VALUES (?, ?, ?, ?, ?)",
                 [
-                    (commit.game_id, r.hand, r.team, r.total, _dumps(r.breakdown))
+                    (commit.game_id, r.hand, r.team, r.total, dumps(r.breakdown))
                     for r in commit.hand_results
                 ],
             )
             for delta in commit.stats:
                 if delta.is_empty():
                     continue
-                await _run(
+                await run(
                     db,
                     "INSERT INTO stats (guild_id, player, variant, name, games, wins, canastas,"
                     " went_out, hands, hand_points, best_hand) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
@@ -383,31 +308,12 @@ class Store:
             for r in rows
         ]
 
-    # ------------------------------------------------------------------ messages
-
-    async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await _run(
-                db,
-                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id",
-                (game_id, kind, channel_id, message_id),
-            )
-
-    async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
-        row = await self._fetchone(
-            "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
-            (game_id, kind),
-        )
-        return (row[0], row[1]) if row else None
-
     # ------------------------------------------------------------------ players
 
     async def note_dm_closed(self, player: str) -> bool:
         """Remember that a player's DMs are closed; True the first time (tell them once)."""
         async with self._transaction() as db:
-            cursor = await _run(
+            cursor = await run(
                 db,
                 "INSERT OR IGNORE INTO dm_notices (player, at) VALUES (?, ?)",
                 (player, time.time()),
