@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import custom_ids
 from bot.lobby_message import abandon_table, lobby_text, lobby_view, open_thread, rematch_lead
 from bot.presenter import Presenter
 from bot.service import Outcome, Question
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from bot.client import CanastaBot
 
 log = logging.getLogger(__name__)
+
+PROMPT_SEARCH = 20  # posts after a prompt before a restart: a few table pictures at most
 
 
 async def check_tables(bot: CanastaBot) -> None:
@@ -104,9 +107,14 @@ class _Check:
         if where is not None and await self._fetch(*where) is not None:
             return
         thread = await self.presenter.channel(record.thread_id)
-        if thread is not None:
-            await self.presenter.post_question(live, question, thread)
-            log.info("start-up: re-posted the question prompt of game %s", record.id)
+        if thread is None:
+            return
+        posted = await self._unrecorded_prompt(thread, record.id)
+        if posted is not None:  # posted, but the crash came before its id was recorded
+            await self.bot.store.set_message(record.id, "question", posted.channel.id, posted.id)
+            return
+        await self.presenter.post_question(live, question, thread)
+        log.info("start-up: re-posted the question prompt of game %s", record.id)
 
     async def close_question(self, game_id: int) -> None:
         await self.presenter.close_question(await self.bot.service.live(game_id))
@@ -125,6 +133,20 @@ class _Check:
             return await channel.fetch_message(message_id)
         except discord.NotFound:
             return None
+
+    async def _unrecorded_prompt(self, thread: discord.abc.Messageable, game_id: int
+                                 ) -> discord.Message | None:
+        """The latest prompt with live buttons for this game among the thread's last posts."""
+        wanted = custom_ids.answer(game_id, True)
+        me = self.bot.user
+        async for message in thread.history(limit=PROMPT_SEARCH):
+            if me is None or message.author.id != me.id:
+                continue
+            for row in message.components:
+                for item in getattr(row, "children", []):
+                    if getattr(item, "custom_id", None) == wanted and not item.disabled:
+                        return message
+        return None
 
     async def _thread_of(self, message: discord.Message) -> discord.Thread | None:
         """The thread started from this message, if it was made (a thread started from a

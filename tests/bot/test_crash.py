@@ -141,6 +141,9 @@ async def play_on(table: Table) -> None:
     if game.phase == "permission":
         where = await table.bot.store.message(table.game_id, "question")
         assert where is not None, "an open question without a prompt"
+        prompts = [m for m in table.thread.history()
+                   if any(not c.disabled for row in m.components for c in row.children)]
+        assert [m.id for m in prompts] == [where[1]], "one prompt, the one recorded"
         prompt = fresh(table.thread, where[1])
         partner = table.member(game.turn)
         assert f"<@{partner.id}>" in prompt.content
