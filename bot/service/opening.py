@@ -1,5 +1,5 @@
-"""Tables that open: a rematch in one transaction, and the start-up's view of set-ups a
-crash interrupted (see `bot/store/table_setup.py` for the intent they leave behind).
+"""Tables that open: the first deal, a rematch in one transaction, and the start-up's view
+of set-ups a crash interrupted (see `bot/store/table_setup.py` for the intent they leave behind).
 
 A mixin of `GameService` (the game's lock, the cache, the store).
 """
@@ -12,11 +12,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.crashpoints import crash_point
+from bot.engine import Game
+from bot.service.lobby import table_rules
 from bot.service.outcome import LobbyState, Outcome, Refused
 from bot.store import GameRecord, Opening, Seat, Store, StoreError
-
-if TYPE_CHECKING:
-    from bot.engine import Game
 
 
 class TableOpening:
@@ -27,8 +26,6 @@ class TableOpening:
         def lock(self, game_id: int) -> asyncio.Lock: ...
         async def _record(self, game_id: int) -> GameRecord: ...
         async def lobby(self, game_id: int) -> LobbyState: ...
-        def _first_deal(self, record: GameRecord, order: list[str], joined: list[Seat]
-                        ) -> tuple[Game, list[Seat]]: ...
         async def _in_play(self, game_id: int, game: Game, seats: list[Seat],
                            host: str) -> Outcome: ...
 
@@ -58,6 +55,29 @@ class TableOpening:
             crash_point("rematch.committed")
             outcome = await self._in_play(new_id, game, dealt, player)
             return await self.lobby(new_id), outcome
+
+    async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]) -> Outcome:
+        """Deal the first hand of a game in the lobby; it is in play from now on."""
+        game, seats = self._first_deal(record, order, joined)
+        try:
+            await self.store.start_game(record.id, seats, game.to_dict())
+        except StoreError as exc:
+            raise Refused("This game has already started.") from exc
+        return await self._in_play(record.id, game, seats, record.host)
+
+    def _first_deal(self, record: GameRecord, order: list[str], joined: list[Seat]
+                    ) -> tuple[Game, list[Seat]]:
+        """The first hand dealt to `order`. Computer seats keep their level; the computers'
+        first moves are the autopilot's (after the deal has been shown), never the dealer's."""
+        options = record.options
+        rules = table_rules(record.variant, options["players"], options.get("teams"),
+                       options.get("target"))
+        game = Game.new(rules, order, record.seed)
+        by_player = {s.player: s for s in joined}
+        seats = [Seat(i, p, by_player[p].name, game.team_of(p), by_player[p].computer,
+                      (by_player[p].level or "normal") if by_player[p].computer else None)
+                 for i, p in enumerate(order)]
+        return game, seats
 
     async def openings(self) -> list[Opening]:
         """Set-ups a crash interrupted (for the start-up to complete or drop)."""

@@ -162,3 +162,21 @@ async def test_a_lobby_without_message_or_thread_is_cancelled_at_start_up(
         assert click.ephemeral and "cancelled" in click.response.content
     finally:
         await fresh.close_store()
+
+
+async def test_a_table_whose_thread_cannot_be_made_is_cancelled_visibly(
+    simcord_env: simcord.Env,
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    ana = guild.add_member(simcord_env.create_user("Ana"))
+    simcord_env.inject_error("POST", "/channels/*/messages/*/threads", status=403, code=50013,
+                             message="Missing Permissions")
+    await ana.slash(channel, "canasta new", players=2)
+    [lobby] = channel.history()
+    assert "was cancelled: I could not make its thread" in lobby.content
+    assert not lobby.components and not channel.threads
+    bot = simcord_env.bot
+    assert await bot.store.openings() == []  # type: ignore[attr-defined]
+    game_id = int(lobby.content.split("#", 1)[1].split("*", 1)[0])
+    assert await bot.store.game(game_id) is None  # type: ignore[attr-defined]
