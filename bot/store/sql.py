@@ -46,15 +46,26 @@ class Connected:
         self._lock = asyncio.Lock()
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self, *, durable: bool = True
+                           ) -> AsyncIterator[aiosqlite.Connection]:
+        """All or nothing. A durable commit is synced to disk before it returns
+        (`synchronous=FULL`); one that is not (bookkeeping a power cut may lose at no cost)
+        survives a crash of the bot but not of the machine, and is synced by the next
+        durable commit anyway."""
         async with self._lock:
-            await run(self._db, "BEGIN IMMEDIATE")
+            if not durable:
+                await run(self._db, "PRAGMA synchronous=NORMAL")
             try:
-                yield self._db
-            except BaseException:
-                await run(self._db, "ROLLBACK")
-                raise
-            await run(self._db, "COMMIT")
+                await run(self._db, "BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    await run(self._db, "ROLLBACK")
+                    raise
+                await run(self._db, "COMMIT")
+            finally:
+                if not durable:
+                    await run(self._db, "PRAGMA synchronous=FULL")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock:

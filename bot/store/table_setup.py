@@ -18,6 +18,7 @@ from bot.store.records import GameRecord, Opening, Seat
 from bot.store.sql import Connected, StoreError, dumps, run, run_many
 
 OPENING_KINDS = ("new", "rematch")
+BOOKKEEPING = frozenset({"table"})  # message kinds a power cut may forget at no cost
 
 
 class TableSetup(Connected):
@@ -116,7 +117,9 @@ class TableSetup(Connected):
     # ------------------------------------------------------------------ messages
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
+        """Where a game's message of `kind` is. The table picture's id is bookkeeping (a
+        new one is posted after every move), so it is not synced to disk on its own."""
+        async with self._transaction(durable=kind not in BOOKKEEPING) as db:
             await run(
                 db,
                 "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"

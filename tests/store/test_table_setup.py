@@ -130,3 +130,14 @@ async def test_migration_4_on_a_database_of_schema_3(tmp_path: Path) -> None:
         assert [o.game_id for o in await store.openings()] == [later]
     finally:
         await store.close()
+
+
+async def test_bookkeeping_commits_leave_the_store_durable(store: Store) -> None:
+    """The table picture's id is written without its own sync; every other write, and the
+    connection afterwards, is synced at commit."""
+    game_id = await _lobby(store)
+    await store.set_message(game_id, "table", 2, 777)
+    async with store._db.execute("PRAGMA synchronous") as cursor:  # noqa: SLF001
+        row = await cursor.fetchone()
+    assert row is not None and row[0] == 2
+    assert await store.message(game_id, "table") == (2, 777)
