@@ -3,7 +3,8 @@
 A single aiosqlite connection serves the whole process (`sql.Connected`). Every write
 method is all-or-nothing: on any error the transaction rolls back and the error propagates.
 Commits are durable: `synchronous=FULL` syncs the write-ahead log at every commit, so a move
-a player saw acknowledged survives a power cut, not only a crash of the bot.
+a player saw acknowledged survives a power cut, not only a crash of the bot (the table
+picture's message id alone skips its own sync: see `TableSetup.set_message`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ from bot.store.records import (
     PlayerStats,
     Seat,
 )
-from bot.store.sql import StaleGame, StoreError, dumps, run, run_many
+from bot.store.sql import StaleGame, StoreError
+from bot.store.sql import dumps as _dumps
+from bot.store.sql import run as _run
+from bot.store.sql import run_many as _run_many
 from bot.store.table_setup import TableSetup
 
 __all__ = ["StaleGame", "Store", "StoreError"]
@@ -42,10 +46,10 @@ class Store(TableSetup):
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
-            await run(db, "PRAGMA journal_mode=WAL")
-            await run(db, "PRAGMA synchronous=FULL")
-            await run(db, "PRAGMA foreign_keys=ON")
-            await run(db, "PRAGMA busy_timeout=5000")
+            await _run(db, "PRAGMA journal_mode=WAL")
+            await _run(db, "PRAGMA synchronous=FULL")
+            await _run(db, "PRAGMA foreign_keys=ON")
+            await _run(db, "PRAGMA busy_timeout=5000")
             store = cls(db, path)
             await store.migrate()
         except BaseException:
@@ -64,14 +68,14 @@ class Store(TableSetup):
             for number, statements in enumerate(MIGRATIONS, start=1):
                 if number <= version:
                     continue
-                await run(self._db, "BEGIN IMMEDIATE")
+                await _run(self._db, "BEGIN IMMEDIATE")
                 try:
                     for statement in statements:
-                        await run(self._db, statement)
-                    await run(self._db, f"PRAGMA user_version = {number}")
-                    await run(self._db, "COMMIT")
+                        await _run(self._db, statement)
+                    await _run(self._db, f"PRAGMA user_version = {number}")
+                    await _run(self._db, "COMMIT")
                 except BaseException:
-                    await run(self._db, "ROLLBACK")
+                    await _run(self._db, "ROLLBACK")
                     raise
             return await self._user_version()
 
@@ -105,7 +109,7 @@ class Store(TableSetup):
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._transaction() as db:
-            await run(
+            await _run(
                 db,
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
                 (thread_id, time.time(), game_id),
@@ -119,7 +123,7 @@ class Store(TableSetup):
             if expected is not None:
                 sql += " AND status = ?"
                 params += (expected,)
-            cursor = await run(db, sql, params)
+            cursor = await _run(db, sql, params)
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id} is not {expected or 'known'}")
 
@@ -137,7 +141,7 @@ class Store(TableSetup):
     ) -> None:
         """Seat a player in the lobby after the others (join order)."""
         async with self._transaction() as db:
-            await run(
+            await _run(
                 db,
                 "INSERT INTO seats (game_id, seat, player, name, is_ai, level) VALUES (?, "
                 "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?, ?)",
@@ -149,7 +153,7 @@ class Store(TableSetup):
     ) -> None:
         """Who plays a seat now (a person, or a computer of `level`); the engine id stays."""
         async with self._transaction() as db:
-            cursor = await run(
+            cursor = await _run(
                 db,
                 "UPDATE seats SET is_ai = ?, level = ?, missed = ?"
                 " WHERE game_id = ? AND player = ?",
@@ -163,9 +167,9 @@ class Store(TableSetup):
     async def set_deadline(self, game_id: int, deadline: Deadline | None) -> None:
         """Replace the game's turn deadline (None: no timer runs now)."""
         async with self._transaction() as db:
-            await run(db, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            await _run(db, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if deadline is not None:
-                await run(
+                await _run(
                     db,
                     "INSERT INTO deadlines (game_id, player, hand, started_at, remind_at,"
                     " expires_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -184,13 +188,13 @@ class Store(TableSetup):
 
     async def remove_seat(self, game_id: int, player: str) -> None:
         async with self._transaction() as db:
-            await run(db, "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
+            await _run(db, "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
             # Close the gap so seats stay 0..n-1 in join order.
             rows = await db.execute_fetchall(
                 "SELECT player FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
             for index, row in enumerate(rows):
-                await run(
+                await _run(
                     db,
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND player = ?",
                     (index, game_id, row[0]),
@@ -199,16 +203,16 @@ class Store(TableSetup):
     async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
         async with self._transaction() as db:
-            cursor = await run(
+            cursor = await _run(
                 db,
                 "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (dumps(snapshot), time.time(), game_id),
+                (_dumps(snapshot), time.time(), game_id),
             )
             if cursor.rowcount != 1:
                 raise StoreError(f"game {game_id} is not in the lobby")
-            await run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await run_many(
+            await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await _run_many(
                 db,
                 "INSERT INTO seats (game_id, seat, player, name, team, is_ai, level, missed)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -227,12 +231,12 @@ class Store(TableSetup):
         now = time.time()
         new_version = commit.expected_version + 1
         async with self._transaction() as db:
-            cursor = await run(
+            cursor = await _run(
                 db,
                 "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
                 " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (
-                    dumps(commit.snapshot),
+                    _dumps(commit.snapshot),
                     new_version,
                     commit.status,
                     commit.winner,
@@ -245,24 +249,24 @@ class Store(TableSetup):
                 raise StaleGame(
                     f"game {commit.game_id} is not at version {commit.expected_version}"
                 )
-            await run(
+            await _run(
                 db,
                 "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
-                (commit.game_id, new_version, commit.player, dumps(commit.action), now),
+                (commit.game_id, new_version, commit.player, _dumps(commit.action), now),
             )
-            await run_many(
+            await _run_many(
                 db,
                 "INSERT INTO hand_results (game_id, hand, team, total, breakdown)"
                 " VALUES (?, ?, ?, ?, ?)",
                 [
-                    (commit.game_id, r.hand, r.team, r.total, dumps(r.breakdown))
+                    (commit.game_id, r.hand, r.team, r.total, _dumps(r.breakdown))
                     for r in commit.hand_results
                 ],
             )
             for delta in commit.stats:
                 if delta.is_empty():
                     continue
-                await run(
+                await _run(
                     db,
                     "INSERT INTO stats (guild_id, player, variant, name, games, wins, canastas,"
                     " went_out, hands, hand_points, best_hand) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
@@ -313,7 +317,7 @@ class Store(TableSetup):
     async def note_dm_closed(self, player: str) -> bool:
         """Remember that a player's DMs are closed; True the first time (tell them once)."""
         async with self._transaction() as db:
-            cursor = await run(
+            cursor = await _run(
                 db,
                 "INSERT OR IGNORE INTO dm_notices (player, at) VALUES (?, ?)",
                 (player, time.time()),
