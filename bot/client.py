@@ -80,10 +80,17 @@ class CanastaBot(commands.Bot):
                  len(self.tree.get_commands()))
 
     async def on_ready(self) -> None:
-        """The first time: every game in play resumes (its timer, its computers' turns)."""
+        """The first time: the start-up check makes every table whole (or removes it), then
+        every game in play resumes (its timer, its computers' turns)."""
         if self._resumed or self._autopilot is None:
             return
         self._resumed = True
+        from bot.tables_check import check_tables
+
+        try:
+            await check_tables(self)
+        except Exception:
+            log.exception("the start-up check of the tables failed")
         count = await self._autopilot.resume()
         log.info("resumed %d game(s) in play", count)
 

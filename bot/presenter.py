@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import custom_ids
-from bot.discord_limits import post, send_private
+from bot.crashpoints import crash_point
+from bot.discord_limits import edit, post, send_private
 from bot.pictures import as_file, picture
-from bot.service import GameService, LiveGame, Notice, Outcome
+from bot.service import GameService, LiveGame, Notice, Outcome, Question
 from bot.service.narrate import Narrator, pretty
 from bot.service.timer import STAND_IN_LEVEL, left
 from bot.service.views import named_view
@@ -156,6 +157,7 @@ class Presenter:
         names = live.names
         public = named_view(live.game.view(None), names)
         narrator = Narrator(names, public.get("team_names") or [])
+        await self.close_question(live)
         await self.deliver_hands(live, outcome.hands_changed, interaction,
                                  new_deal=outcome.new_deal)
 
@@ -175,7 +177,7 @@ class Presenter:
         await self.service.store.set_message(live.record.id, "table", message.channel.id,
                                              message.id)
         if outcome.question is not None:
-            await self.post_question(live, outcome, thread)
+            await self.post_question(live, outcome.question, thread)
 
     # ------------------------------------------------------------------ without a click
 
@@ -198,10 +200,10 @@ class Presenter:
             await post(thread, lead)
 
     async def post_question(
-        self, live: LiveGame, outcome: Outcome, thread: discord.abc.Messageable
+        self, live: LiveGame, question: Question, thread: discord.abc.Messageable
     ) -> None:
-        question = outcome.question
-        assert question is not None
+        """The partner's prompt: "may I go out?" with Yes and No. Its id is stored, so that
+        however the question ends (even after a restart) the prompt is closed."""
         names = live.names
         view = discord.ui.View(timeout=None)
         view.add_item(discord.ui.Button(label="Yes", style=discord.ButtonStyle.success,
@@ -219,8 +221,37 @@ class Presenter:
             thread, f"{mentions} {asker} asks: partner, may I go out?".strip(),
             view=view, ping=people,
         )
+        crash_point("goout.after_prompt_post")
         await self.service.store.set_message(live.record.id, "question", message.channel.id,
                                              message.id)
+
+    async def close_question(self, live: LiveGame) -> None:
+        """Once a question is no longer open (answered by the partner, a computer or the
+        timer, or the hand or game ended), its prompt shows the answer and its buttons go."""
+        game_id = live.record.id
+        where = await self.service.store.message(game_id, "question")
+        if where is None or (live.status == "active" and live.game.phase == "permission"):
+            return
+        channel = await self.channel(where[0])
+        try:
+            if channel is not None:
+                message = await channel.fetch_message(where[1])
+                note = await self._answer_note(live)
+                content = message.content
+                if note not in content:
+                    content = f"{content}\n{note}"
+                await edit(message, content, view=answered_view(game_id))
+        except discord.HTTPException:
+            log.warning("could not close the question prompt of game %s", game_id)
+        await self.service.store.forget_message(game_id, "question")
+
+    async def _answer_note(self, live: LiveGame) -> str:
+        actions = await self.service.store.actions(live.record.id)
+        answer = next((a for a in reversed(actions) if a.action.get("kind") == "answer"), None)
+        if answer is None:
+            return "**The question is closed.**"
+        name = live.names.get(answer.player, answer.player)
+        return answer_note(name, bool(answer.action.get("yes")))
 
     async def post_game_over(
         self,
@@ -246,6 +277,23 @@ class Presenter:
         message = await post(thread, text, file=as_file(table, "table.png"))
         await self.service.store.set_message(live.record.id, "table", message.channel.id,
                                              message.id)
+
+
+def answer_note(name: str, yes: bool) -> str:
+    """The line a closed prompt ends with."""
+    return f"**{name} answered {'yes' if yes else 'no'}.**"
+
+
+def answered_view(game_id: int) -> discord.ui.View:
+    """The prompt's buttons once the question is answered: shown, but disabled."""
+    view = discord.ui.View(timeout=None)
+    for yes in (True, False):
+        view.add_item(discord.ui.Button(
+            label="Yes" if yes else "No", disabled=True,
+            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+            custom_id=custom_ids.answer(game_id, yes),
+        ))
+    return view
 
 
 def _seat_news(notice: Notice, name: str, by: str) -> str:

@@ -1,5 +1,5 @@
-"""`/canasta new`, the lobby message and its buttons (Join, Leave, Add computer, Start,
-Cancel), the computer's level picker, Rematch."""
+"""`/canasta new`, the lobby buttons (Join, Leave, Add computer, Start, Cancel), the
+computer's level picker, Rematch. The lobby message itself is `bot/lobby_message.py`."""
 
 from __future__ import annotations
 
@@ -13,68 +13,27 @@ from discord.ext import commands
 
 from bot import custom_ids
 from bot.client import CanastaBot
+from bot.crashpoints import crash_point
 from bot.discord_limits import (
-    THREAD_NAME,
     choices,
-    edit,
     edit_clicked,
-    fit,
-    post,
     respond,
     send_private,
 )
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
+from bot.lobby_message import (
+    BUTTONS,
+    lobby_text,
+    lobby_view,
+    open_thread,
+    refresh_lobby,
+    rematch_lead,
+)
 from bot.presenter import Presenter
-from bot.service import DEFAULT_TIMER, LEVELS, LobbyState, Refused
+from bot.service import DEFAULT_TIMER, LEVELS, Refused
 from bot.service.narrate import pretty
-from bot.service.timer import describe
 
 log = logging.getLogger(__name__)
-
-_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "computer": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-}
-
-
-def lobby_text(lobby: LobbyState) -> str:
-    sides = ("individual play" if lobby.teams == lobby.players
-             else f"{lobby.teams} sides")
-    lines = [
-        f"**Canasta #{lobby.game_id}** — {lobby.variant}, {lobby.players} players ({sides}), "
-        f"game to {lobby.target}. Host: {lobby.name_of(lobby.host)}.",
-        "Seats " + ("are drawn at the start (high cards partner)." if lobby.seating == "drawn"
-                    else "follow the join order.") + f" Turn timer: {describe(lobby.timer)}.",
-    ]
-    for index in range(lobby.players):
-        seat = lobby.seats[index] if index < len(lobby.seats) else None
-        label = "—" if seat is None else seat.name
-        if seat is not None and seat.computer:
-            label += f" (computer, {seat.level or 'normal'})"
-        lines.append(f"{index + 1}. {label}")
-    status = {
-        "lobby": (f"{len(lobby.seats)}/{lobby.players} seated. "
-                  + ("The host may start." if lobby.full else "Press Join to take a seat.")),
-        "active": "The game is on: play in the thread.",
-        "over": "The game is over.",
-        "cancelled": "Cancelled by the host.",
-    }[lobby.status]
-    lines.append(status)
-    return "\n".join(lines)
-
-
-def lobby_view(lobby: LobbyState) -> discord.ui.View | None:
-    if lobby.status != "lobby":
-        return None
-    view = discord.ui.View(timeout=None)
-    for verb, (label, style) in _BUTTONS.items():
-        view.add_item(discord.ui.Button(label=label, style=style,
-                                        custom_id=custom_ids.lobby(lobby.game_id, verb)))
-    return view
-
 
 def level_picker(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
@@ -85,27 +44,12 @@ def level_picker(game_id: int) -> discord.ui.View:
     return view
 
 
-async def refresh_lobby(bot: CanastaBot, lobby: LobbyState) -> None:
-    """Edit the lobby message (found by its stored id) to show the seats as they are."""
-    where = await bot.store.message(lobby.game_id, "lobby")
-    if where is None:
-        return
-    channel = bot.get_channel(where[0])
-    if not isinstance(channel, discord.TextChannel):
-        return
-    try:
-        await edit(channel.get_partial_message(where[1]), lobby_text(lobby),
-                   view=lobby_view(lobby))
-    except discord.HTTPException:
-        log.warning("could not update the lobby message of game %s", lobby.game_id)
-
-
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.LOBBY):
     """Join / Leave / Add computer / Start / Cancel on a lobby message; works across
     restarts."""
 
     def __init__(self, game_id: int, verb: str) -> None:
-        label, style = _BUTTONS[verb]
+        label, style = BUTTONS[verb]
         super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=custom_ids.lobby(game_id, verb)))
         self.game_id = game_id
@@ -214,11 +158,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_i
         done.add_item(discord.ui.Button(label="Rematch", disabled=True,
                                         custom_id=custom_ids.rematch(self.game_id)))
         await edit_clicked(interaction, view=done)
+        crash_point("rematch.after_button_edit")
         try:
-            await Presenter(bot).deliver(
-                interaction, outcome,
-                lead=f"Rematch: Canasta #{lobby.game_id} begins, same seats.",
-            )
+            await Presenter(bot).deliver(interaction, outcome, lead=rematch_lead(lobby.game_id))
+            crash_point("rematch.announced")
+            await bot.service.opening_done(lobby.game_id)
         finally:
             bot.kick(lobby.game_id)
 
@@ -288,13 +232,11 @@ class Lobby(commands.Cog):
         view = lobby_view(lobby)
         kwargs: dict[str, Any] = {} if view is None else {"view": view}
         await respond(interaction, lobby_text(lobby), private=False, **kwargs)
+        crash_point("new.after_lobby_post")
         message = await interaction.original_response()
         await self.bot.store.set_message(lobby.game_id, "lobby", message.channel.id, message.id)
-        thread = await message.create_thread(
-            name=fit(f"Canasta #{lobby.game_id} ({lobby.variant})", THREAD_NAME))
-        await self.bot.service.set_thread(lobby.game_id, thread.id)
-        await post(thread, f"Game thread of Canasta #{lobby.game_id}. When the host starts, "
-                           "play here: /draw, /pickup, /meld, /discard, /goout, /hand, /table.")
+        crash_point("new.after_lobby_recorded")
+        await open_thread(self.bot, lobby, message)
 
     @new.autocomplete("variant")
     async def variant_names(

@@ -16,7 +16,7 @@ from bot.client import CanastaBot
 from bot.discord_limits import choices, edit_clicked, respond, send_private
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.pictures import as_file, picture
-from bot.presenter import DM_HELP, Presenter
+from bot.presenter import DM_HELP, Presenter, answer_note, answered_view
 from bot.service import Refused
 from bot.service.card_input import complete, parse_cards_from_hand, parse_groups
 from bot.service.narrate import pretty
@@ -74,18 +74,10 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
         except Refused as exc:
             await send_private(interaction, str(exc))
             return
-        answered = discord.ui.View(timeout=None)
-        for yes in (True, False):
-            answered.add_item(discord.ui.Button(
-                label="Yes" if yes else "No", disabled=True,
-                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-                custom_id=custom_ids.answer(self.game_id, yes),
-            ))
         original = interaction.message.content if interaction.message else ""
         await edit_clicked(
-            interaction, f"{original}\n**{interaction.user.display_name} answered "
-                         f"{'yes' if self.yes else 'no'}.**",
-            view=answered,
+            interaction, f"{original}\n{answer_note(live.names.get(user, user), self.yes)}",
+            view=answered_view(self.game_id),
         )
         try:
             await Presenter(bot).deliver(interaction, outcome)

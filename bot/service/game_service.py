@@ -9,26 +9,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.crashpoints import crash_point
 from bot.engine import (
     AnswerGoOut,
+    AskToGoOut,
     Game,
     IllegalMove,
     Rules,
     action_to_dict,
     variant,
 )
-from bot.service.outcome import HandEnd, LobbyState, Outcome, Question, Refused
+from bot.service.lobby import AI_PREFIX, LobbyTables
+from bot.service.opening import TableOpening
+from bot.service.outcome import HandEnd, Outcome, Question, Refused
 from bot.service.seat_control import SeatControl
-from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.table_steps import TableSteps
-from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
 from bot.service.views import named_view
 from bot.store import (
     ActionCommit,
@@ -39,14 +40,10 @@ from bot.store import (
     Seat,
     StatsDelta,
     Store,
-    StoreError,
 )
 
 log = logging.getLogger(__name__)
 
-SEATINGS = ("drawn", "join")
-AI_PREFIX = "ai:"
-LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass
@@ -89,7 +86,7 @@ class LiveGame:
         self.seats = [seat if s.player == seat.player else s for s in self.seats]
 
 
-class GameService(TableSteps, SeatControl):
+class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
     def __init__(
         self,
         store: Store,
@@ -114,194 +111,14 @@ class GameService(TableSteps, SeatControl):
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    # ------------------------------------------------------------------ lobby
-
-    async def new_lobby(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        host: str,
-        host_name: str,
-        variant_name: str | None = None,
-        players: int = 4,
-        teams: int | None = None,
-        target: int | None = None,
-        seating: str = "drawn",
-        timer: int = DEFAULT_TIMER,
-    ) -> LobbyState:
-        name = (variant_name or self.default_variant).strip().lower()
-        rules = _rules(name, players, teams, target)
-        if seating not in SEATINGS:
-            raise Refused(f"Seating must be one of: {', '.join(SEATINGS)}.")
-        if timer not in TIMER_CHOICES:
-            raise Refused("The turn timer is off, 1, 2 or 5 minutes.")
-        options = {"players": players, "teams": teams, "target": target, "seating": seating,
-                   "timer": timer}
-        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
-        game_id = await self.store.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host=host,
-            host_name=host_name,
-            variant=rules.name,
-            options=options,
-            seed=seed,
-        )
-        return await self.lobby(game_id)
-
-    async def lobby(self, game_id: int) -> LobbyState:
-        record = await self._record(game_id)
-        rules = _rules(record.variant, record.options["players"], record.options.get("teams"),
-                       record.options.get("target"))
-        return LobbyState(
-            game_id=record.id,
-            host=record.host,
-            status=record.status,
-            variant=record.variant,
-            players=rules.players,
-            teams=rules.teams,
-            target=rules.target,
-            seating=record.options.get("seating", "drawn"),
-            seats=await self.store.seats(game_id),
-            thread_id=record.thread_id,
-            timer=turn_minutes(record.options),
-        )
-
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
-        await self.store.set_thread(game_id, thread_id)
-        self._cache.pop(game_id, None)
-
-    async def join(self, game_id: int, player: str, name: str) -> LobbyState:
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if any(s.player == player for s in lobby.seats):
-                raise Refused("You already have a seat at this table.")
-            if lobby.full:
-                raise Refused("This table is full.")
-            await self.store.add_seat(game_id, player, name)
-            return await self.lobby(game_id)
-
-    async def add_computer(self, game_id: int, player: str, level: str = "normal"
-                           ) -> LobbyState:
-        """The host fills a seat with a computer player of `level`."""
-        level = level.strip().lower()
-        if level not in LEVELS:
-            raise Refused(f"The levels are {', '.join(LEVELS)}.")
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if player != lobby.host:
-                raise Refused("Only the host can add a computer player.")
-            if lobby.full:
-                raise Refused("This table is full.")
-            taken = {s.player for s in lobby.seats}
-            number = next(n for n in range(1, 8) if f"{AI_PREFIX}{n}" not in taken)
-            await self.store.add_seat(game_id, f"{AI_PREFIX}{number}", f"Computer {number}",
-                                      is_ai=True, level=level)
-            return await self.lobby(game_id)
-
-    async def leave(self, game_id: int, player: str) -> LobbyState:
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if not any(s.player == player for s in lobby.seats):
-                raise Refused("You do not have a seat at this table.")
-            if player == lobby.host:
-                raise Refused("The host cannot leave; cancel the game instead.")
-            await self.store.remove_seat(game_id, player)
-            return await self.lobby(game_id)
-
-    async def cancel(self, game_id: int, player: str) -> LobbyState:
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if player != lobby.host:
-                raise Refused("Only the host can cancel this game.")
-            await self.store.set_status(game_id, "cancelled", expected="lobby")
-            return await self.lobby(game_id)
-
-    async def start(self, game_id: int, player: str) -> tuple[LobbyState, Outcome, list[SeatDraw]]:
-        """Seat the players (drawn or in join order) and deal the first hand."""
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if player != lobby.host:
-                raise Refused("Only the host can start the game.")
-            if not lobby.full:
-                raise Refused(f"Wait for all {lobby.players} seats to fill "
-                              f"({len(lobby.seats)} taken).")
-            record = await self._record(game_id)
-            joined = [s.player for s in lobby.seats]
-            draws: list[SeatDraw] = []
-            order = joined
-            if lobby.seating == "drawn":
-                order, draws = draw_for_seats(joined, lobby.teams, random.Random(record.seed))
-            outcome = await self._deal(record, order, lobby.seats)
-            return await self.lobby(game_id), outcome, draws
-
-    async def rematch(self, game_id: int, player: str) -> tuple[LobbyState, Outcome]:
-        """The same table plays again in the same thread, with the same seats."""
-        async with self.lock(game_id):
-            record = await self._record(game_id)
-            if record.status != "over":
-                raise Refused("This game is not over yet.")
-            seats = await self.store.seats(game_id)
-            if player not in {s.player for s in seats}:
-                raise Refused("Only the players of this game can ask for a rematch.")
-            if record.thread_id is not None:
-                current = await self.store.game_in_thread(record.thread_id)
-                if current is not None and current.id != game_id:
-                    raise Refused("The rematch has already started.")
-            names = {s.player: s.name for s in seats}
-            seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
-            new_id = await self.store.create_game(
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                host=player,
-                host_name=names[player],
-                variant=record.variant,
-                options=record.options,
-                seed=seed,
-            )
-            for seat in seats:
-                if seat.player != player:
-                    await self.store.add_seat(new_id, seat.player, seat.name,
-                                              is_ai=seat.computer, level=seat.level)
-            if record.thread_id is not None:
-                await self.store.set_thread(new_id, record.thread_id)
-            new_record = await self._record(new_id)
-            outcome = await self._deal(new_record, [s.player for s in seats],
-                                       await self.store.seats(new_id))
-            return await self.lobby(new_id), outcome
-
-    async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]) -> Outcome:
-        """Deal the first hand. Computer seats keep their level; the computers' first moves
-        are the autopilot's (after the deal has been shown), never the dealer's."""
-        options = record.options
-        rules = _rules(record.variant, options["players"], options.get("teams"),
-                       options.get("target"))
-        game = Game.new(rules, order, record.seed)
-        by_player = {s.player: s for s in joined}
-        seats = [Seat(i, p, by_player[p].name, game.team_of(p), by_player[p].computer,
-                      (by_player[p].level or "normal") if by_player[p].computer else None)
-                 for i, p in enumerate(order)]
-        try:
-            await self.store.start_game(record.id, seats, game.to_dict())
-        except StoreError as exc:
-            raise Refused("This game has already started.") from exc
-        fresh = replace(await self._record(record.id), snapshot=None)
+    async def _in_play(self, game_id: int, game: Game, seats: list[Seat], host: str) -> Outcome:
+        """A game just dealt and committed: hold it in memory, start its turn timer."""
+        fresh = replace(await self._record(game_id), snapshot=None)
         live = LiveGame(fresh, game, 0, "active", seats)
         self._remember(live)
-        outcome = Outcome(game_id=record.id, player=record.host, hands_changed=list(order),
-                          new_deal=True)
         await self._sync_deadline(live)
-        return outcome
-
-    async def _open_lobby(self, game_id: int) -> LobbyState:
-        lobby = await self.lobby(game_id)
-        if lobby.status != "lobby":
-            raise Refused({"active": "This game has already started.",
-                           "over": "This game is over.",
-                           "cancelled": "This game was cancelled."}.get(lobby.status,
-                                                                        "This game is closed."))
-        return lobby
+        return Outcome(game_id=game_id, player=host, hands_changed=list(game.players),
+                       new_deal=True)
 
     # ------------------------------------------------------------------ play
 
@@ -381,6 +198,8 @@ class GameService(TableSteps, SeatControl):
         live.game = work
         live.version = version
         live.status = commit.status
+        if isinstance(action, AskToGoOut):
+            crash_point("goout.committed")
 
         outcome.events.extend(step.events)
         outcome.hands_changed += [p for p in step.hands_changed if p not in outcome.hands_changed]
@@ -460,18 +279,6 @@ class GameService(TableSteps, SeatControl):
     def forget(self) -> None:
         """Drop every game held in memory (they reload from the store on demand)."""
         self._cache.clear()
-
-
-def _rules(name: str, players: int, teams: int | None, target: int | None) -> Rules:
-    options: dict[str, Any] = {}
-    if teams is not None:
-        options["teams"] = teams
-    if target is not None:
-        options["target"] = target
-    try:
-        return variant(name, players, **options)
-    except ValueError as exc:
-        raise Refused(str(exc)) from None
 
 
 def _summary(rules: Rules) -> list[str]:

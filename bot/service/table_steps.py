@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.crashpoints import crash_point
 from bot.engine import Concede, IllegalMove
 from bot.service.outcome import Notice, Outcome, Refused, Step
 from bot.service.timer import (
@@ -78,6 +79,7 @@ class TableSteps:
     async def _expire(self, live: LiveGame, player: str) -> Notice:
         """The timer ran out: a computer plays the turn; the third time in a row, the seat."""
         outcome = await self._play_turn(live, player, STAND_IN_LEVEL)
+        crash_point("timer.after_turn")
         seat = live.seat(player)
         assert seat is not None
         missed = seat.missed + 1
@@ -85,6 +87,7 @@ class TableSteps:
         await self._set_control(live, replace(
             seat, is_ai=handed_over, level=STAND_IN_LEVEL if handed_over else None,
             missed=missed))
+        crash_point("timer.after_control")
         await self._sync_deadline(live)
         return Notice(live.record.id, "expired", player, outcome, missed=missed,
                       handed_over=handed_over, paused=not live.people_playing)
@@ -101,6 +104,7 @@ class TableSteps:
                 break
             if not await self._computer_move(live, seat, level, outcome):
                 break
+            crash_point("timer.after_move")
         return outcome
 
     async def _computer_move(self, live: LiveGame, seat: str, level: str,

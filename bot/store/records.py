@@ -61,6 +61,16 @@ class Deadline:
 
 
 @dataclass(frozen=True)
+class Opening:
+    """A table set-up that has not finished: "new" (`/canasta new`: the lobby message and
+    the thread may be missing) or "rematch" (dealt, the deal not shown yet)."""
+
+    game_id: int
+    kind: str
+    at: float
+
+
+@dataclass(frozen=True)
 class ActionRecord:
     seq: int
     player: str

@@ -1,17 +1,16 @@
 """The SQLite store: one file, WAL, migrations at start-up, one transaction per change.
 
-A single aiosqlite connection serves the whole process. Its transactions are serialized by
-`_lock`, so a coroutine never reads another one's half-written transaction. Every write
+A single aiosqlite connection serves the whole process (`sql.Connected`). Every write
 method is all-or-nothing: on any error the transaction rolls back and the error propagates.
+Commits are durable: `synchronous=FULL` syncs the write-ahead log at every commit, so a move
+a player saw acknowledged survives a power cut, not only a crash of the bot (the table
+picture's message id alone skips its own sync: see `TableSetup.set_message`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,38 +26,16 @@ from bot.store.records import (
     PlayerStats,
     Seat,
 )
+from bot.store.sql import StaleGame, StoreError
+from bot.store.sql import dumps as _dumps
+from bot.store.sql import run as _run
+from bot.store.sql import run_many as _run_many
+from bot.store.table_setup import TableSetup
+
+__all__ = ["StaleGame", "Store", "StoreError"]
 
 
-class StoreError(RuntimeError):
-    """A write the store refused; nothing was changed."""
-
-
-class StaleGame(StoreError):
-    """The game moved on since it was loaded (its version changed): nothing was written."""
-
-
-async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
-    """Execute and close the cursor at once: an open cursor blocks COMMIT."""
-    cursor = await db.execute(sql, tuple(params))
-    await cursor.close()
-    return cursor
-
-
-async def _run_many(db: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
-    cursor = await db.executemany(sql, [tuple(r) for r in rows])
-    await cursor.close()
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-class Store:
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
-        self.path = path
-        self._lock = asyncio.Lock()
-
+class Store(TableSetup):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
@@ -70,7 +47,7 @@ class Store:
         try:
             db.row_factory = aiosqlite.Row
             await _run(db, "PRAGMA journal_mode=WAL")
-            await _run(db, "PRAGMA synchronous=NORMAL")
+            await _run(db, "PRAGMA synchronous=FULL")
             await _run(db, "PRAGMA foreign_keys=ON")
             await _run(db, "PRAGMA busy_timeout=5000")
             store = cls(db, path)
@@ -111,55 +88,7 @@ class Store:
         async with self._lock:
             return await self._user_version()
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await _run(self._db, "BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await _run(self._db, "ROLLBACK")
-                raise
-            await _run(self._db, "COMMIT")
-
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
-
-    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        rows = await self._fetchall(sql, params)
-        return rows[0] if rows else None
-
     # ------------------------------------------------------------------ games
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        host: str,
-        host_name: str,
-        variant: str,
-        options: dict[str, Any],
-        seed: int,
-    ) -> int:
-        """A new game in the lobby, with its host in the first seat."""
-        now = time.time()
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
-                "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host, variant, _dumps(options), seed, now, now),
-            )
-            game_id = int(cursor.lastrowid or 0)
-            await _run(
-                db,
-                "INSERT INTO seats (game_id, seat, player, name) VALUES (?, 0, ?, ?)",
-                (game_id, host, host_name),
-            )
-        return game_id
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -382,25 +311,6 @@ class Store:
             HandResultRecord(r["hand"], r["team"], r["total"], json.loads(r["breakdown"]))
             for r in rows
         ]
-
-    # ------------------------------------------------------------------ messages
-
-    async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await _run(
-                db,
-                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id",
-                (game_id, kind, channel_id, message_id),
-            )
-
-    async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
-        row = await self._fetchone(
-            "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
-            (game_id, kind),
-        )
-        return (row[0], row[1]) if row else None
 
     # ------------------------------------------------------------------ players
 

@@ -140,30 +140,37 @@ def _size(action: Any) -> int:
     return 0
 
 
-async def play_one(table: Table) -> simcord.InteractionResult:
-    """The player to act makes a greedy move through slash commands: take the pile when
-    possible, meld as much as possible, else discard the highest card."""
-    game = await table.game()
-    player = game.turn
-    member = table.member(player)
-    legal = game.legal_actions(player)
+def greedy_move(game: Game) -> Any:
+    """The move of the player to act: take the pile when possible, meld as much as
+    possible, else discard the highest card."""
+    legal = game.legal_actions(game.turn)
     if game.phase == "draw":
         takes = [a for a in legal if isinstance(a, TakePile)]
         if takes:
-            take = max(takes, key=_size)
-            melds = ", ".join(" ".join(g) for g in take.melds)
-            return await member.slash(table.thread, "pickup", cards=" ".join(take.cards),
-                                      melds=melds)
-        assert any(isinstance(a, Draw) for a in legal)
-        return await member.slash(table.thread, "draw")
+            return max(takes, key=_size)
+        return next(a for a in legal if isinstance(a, Draw))
     if game.phase == "play":
         melds = [a for a in legal if isinstance(a, Meld)]
         if melds:
-            best = max(melds, key=_size)
-            return await member.slash(table.thread, "meld", groups=meld_text(best))
-        discards = [a for a in legal if isinstance(a, Discard)]
-        return await member.slash(table.thread, "discard", card=discards[-1].card)
+            return max(melds, key=_size)
+        return [a for a in legal if isinstance(a, Discard)][-1]
     raise AssertionError(f"unexpected phase {game.phase}")
+
+
+async def play_one(table: Table) -> simcord.InteractionResult:
+    """The player to act makes the greedy move through slash commands."""
+    game = await table.game()
+    member = table.member(game.turn)
+    move = greedy_move(game)
+    if isinstance(move, TakePile):
+        melds = ", ".join(" ".join(g) for g in move.melds)
+        return await member.slash(table.thread, "pickup", cards=" ".join(move.cards),
+                                  melds=melds)
+    if isinstance(move, Draw):
+        return await member.slash(table.thread, "draw")
+    if isinstance(move, Meld):
+        return await member.slash(table.thread, "meld", groups=meld_text(move))
+    return await member.slash(table.thread, "discard", card=move.card)
 
 
 async def restart(env: simcord.Env, db_path: str) -> CanastaBot:

@@ -1,0 +1,174 @@
+"""Tables in the lobby: open one, take and leave seats, add computer players, cancel, and
+start (seats drawn or in join order, then the first deal).
+
+A mixin of `GameService` (the game's lock, the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import TYPE_CHECKING, Any
+
+from bot.crashpoints import crash_point
+from bot.engine import Rules, variant
+from bot.service.outcome import LobbyState, Outcome, Refused
+from bot.service.seating import SeatDraw, draw_for_seats
+from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
+from bot.store import GameRecord, Seat, Store
+
+SEATINGS = ("drawn", "join")
+AI_PREFIX = "ai:"
+LEVELS = ("easy", "normal", "hard")
+
+
+class LobbyTables:
+    store: Store
+    seed: int | None
+    default_variant: str
+
+    if TYPE_CHECKING:  # provided by GameService and TableOpening
+        def lock(self, game_id: int) -> asyncio.Lock: ...
+        async def _record(self, game_id: int) -> GameRecord: ...
+        async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]
+                        ) -> Outcome: ...
+
+    async def new_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host: str,
+        host_name: str,
+        variant_name: str | None = None,
+        players: int = 4,
+        teams: int | None = None,
+        target: int | None = None,
+        seating: str = "drawn",
+        timer: int = DEFAULT_TIMER,
+    ) -> LobbyState:
+        name = (variant_name or self.default_variant).strip().lower()
+        rules = table_rules(name, players, teams, target)
+        if seating not in SEATINGS:
+            raise Refused(f"Seating must be one of: {', '.join(SEATINGS)}.")
+        if timer not in TIMER_CHOICES:
+            raise Refused("The turn timer is off, 1, 2 or 5 minutes.")
+        options = {"players": players, "teams": teams, "target": target, "seating": seating,
+                   "timer": timer}
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
+        game_id = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=host,
+            host_name=host_name,
+            variant=rules.name,
+            options=options,
+            seed=seed,
+            opening=True,
+        )
+        crash_point("new.created")
+        return await self.lobby(game_id)
+
+    async def lobby(self, game_id: int) -> LobbyState:
+        record = await self._record(game_id)
+        rules = table_rules(record.variant, record.options["players"], record.options.get("teams"),
+                       record.options.get("target"))
+        return LobbyState(
+            game_id=record.id,
+            host=record.host,
+            status=record.status,
+            variant=record.variant,
+            players=rules.players,
+            teams=rules.teams,
+            target=rules.target,
+            seating=record.options.get("seating", "drawn"),
+            seats=await self.store.seats(game_id),
+            thread_id=record.thread_id,
+            timer=turn_minutes(record.options),
+        )
+
+    async def join(self, game_id: int, player: str, name: str) -> LobbyState:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if any(s.player == player for s in lobby.seats):
+                raise Refused("You already have a seat at this table.")
+            if lobby.full:
+                raise Refused("This table is full.")
+            await self.store.add_seat(game_id, player, name)
+            return await self.lobby(game_id)
+
+    async def add_computer(self, game_id: int, player: str, level: str = "normal"
+                           ) -> LobbyState:
+        """The host fills a seat with a computer player of `level`."""
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise Refused(f"The levels are {', '.join(LEVELS)}.")
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if player != lobby.host:
+                raise Refused("Only the host can add a computer player.")
+            if lobby.full:
+                raise Refused("This table is full.")
+            taken = {s.player for s in lobby.seats}
+            number = next(n for n in range(1, 8) if f"{AI_PREFIX}{n}" not in taken)
+            await self.store.add_seat(game_id, f"{AI_PREFIX}{number}", f"Computer {number}",
+                                      is_ai=True, level=level)
+            return await self.lobby(game_id)
+
+    async def leave(self, game_id: int, player: str) -> LobbyState:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if not any(s.player == player for s in lobby.seats):
+                raise Refused("You do not have a seat at this table.")
+            if player == lobby.host:
+                raise Refused("The host cannot leave; cancel the game instead.")
+            await self.store.remove_seat(game_id, player)
+            return await self.lobby(game_id)
+
+    async def cancel(self, game_id: int, player: str) -> LobbyState:
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if player != lobby.host:
+                raise Refused("Only the host can cancel this game.")
+            await self.store.set_status(game_id, "cancelled", expected="lobby")
+            return await self.lobby(game_id)
+
+    async def start(self, game_id: int, player: str) -> tuple[LobbyState, Outcome, list[SeatDraw]]:
+        """Seat the players (drawn or in join order) and deal the first hand."""
+        async with self.lock(game_id):
+            lobby = await self._open_lobby(game_id)
+            if player != lobby.host:
+                raise Refused("Only the host can start the game.")
+            if not lobby.full:
+                raise Refused(f"Wait for all {lobby.players} seats to fill "
+                              f"({len(lobby.seats)} taken).")
+            record = await self._record(game_id)
+            joined = [s.player for s in lobby.seats]
+            draws: list[SeatDraw] = []
+            order = joined
+            if lobby.seating == "drawn":
+                order, draws = draw_for_seats(joined, lobby.teams, random.Random(record.seed))
+            outcome = await self._deal(record, order, lobby.seats)
+            return await self.lobby(game_id), outcome, draws
+
+    async def _open_lobby(self, game_id: int) -> LobbyState:
+        lobby = await self.lobby(game_id)
+        if lobby.status != "lobby":
+            raise Refused({"active": "This game has already started.",
+                           "over": "This game is over.",
+                           "cancelled": "This game was cancelled."}.get(lobby.status,
+                                                                        "This game is closed."))
+        return lobby
+
+
+def table_rules(name: str, players: int, teams: int | None, target: int | None) -> Rules:
+    """The rules of a table: a variant with the table's options; Refused if they clash."""
+    options: dict[str, Any] = {}
+    if teams is not None:
+        options["teams"] = teams
+    if target is not None:
+        options["target"] = target
+    try:
+        return variant(name, players, **options)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None

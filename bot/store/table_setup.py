@@ -1,0 +1,146 @@
+"""Setting a table up, and the messages it lives in.
+
+A table is set up in steps that touch Discord between them (`/canasta new`: the game, the
+lobby message, the thread). The game is created together with an *opening*, an intent that
+says the set-up is not finished; the last step removes it in the same transaction that
+records the thread. Start-up finds the openings a crash left behind and either completes
+them or drops the game without a trace (`drop_game`). A rematch needs no message of its own,
+so it is one transaction (game, seats, thread, first deal); its opening says only that the
+deal has not been shown yet.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bot.store.records import GameRecord, Opening, Seat
+from bot.store.sql import Connected, StoreError, dumps, run, run_many
+
+OPENING_KINDS = ("new", "rematch")
+BOOKKEEPING = frozenset({"table"})  # message kinds a power cut may forget at no cost
+
+
+class TableSetup(Connected):
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host: str,
+        host_name: str,
+        variant: str,
+        options: dict[str, Any],
+        seed: int,
+        opening: bool = False,
+    ) -> int:
+        """A new game in the lobby, with its host in the first seat; with `opening`, marked
+        as not set up yet (until `opened`)."""
+        now = time.time()
+        async with self._transaction() as db:
+            cursor = await run(
+                db,
+                "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host, variant, dumps(options), seed, now, now),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            await run(
+                db,
+                "INSERT INTO seats (game_id, seat, player, name) VALUES (?, 0, ?, ?)",
+                (game_id, host, host_name),
+            )
+            if opening:
+                await run(db, "INSERT INTO openings (game_id, kind, at) VALUES (?, 'new', ?)",
+                          (game_id, now))
+        return game_id
+
+    async def opened(self, game_id: int, thread_id: int) -> None:
+        """The last step of `/canasta new`: record the thread, and the set-up is done."""
+        async with self._transaction() as db:
+            cursor = await run(
+                db, "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, time.time(), game_id))
+            if cursor.rowcount != 1:
+                raise StoreError(f"game {game_id} is gone")
+            await run(db, "DELETE FROM openings WHERE game_id = ?", (game_id,))
+
+    async def create_rematch(
+        self, *, previous: GameRecord, host: str, seed: int, seats: list[Seat],
+        snapshot: dict[str, Any],
+    ) -> int:
+        """The same table again, dealt and in play, in one transaction: the new game in the
+        previous one's thread, its seats, its first deal. StoreError when another game took
+        the thread since (the rematch has already started)."""
+        now = time.time()
+        async with self._transaction() as db:
+            if previous.thread_id is not None:
+                rows = await db.execute_fetchall(
+                    "SELECT 1 FROM games WHERE thread_id = ? AND id > ?",
+                    (previous.thread_id, previous.id))
+                if list(rows):
+                    raise StoreError(f"game {previous.id} already has a rematch")
+            cursor = await run(
+                db,
+                "INSERT INTO games (guild_id, channel_id, thread_id, host, status, variant,"
+                " options, seed, snapshot, version, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?)",
+                (previous.guild_id, previous.channel_id, previous.thread_id, host,
+                 previous.variant, dumps(previous.options), seed, dumps(snapshot), now, now),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            await run_many(
+                db,
+                "INSERT INTO seats (game_id, seat, player, name, team, is_ai, level, missed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+                [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai), s.level)
+                 for s in seats],
+            )
+            await run(db, "INSERT INTO openings (game_id, kind, at) VALUES (?, 'rematch', ?)",
+                      (game_id, now))
+        return game_id
+
+    async def finish_opening(self, game_id: int) -> None:
+        async with self._transaction() as db:
+            await run(db, "DELETE FROM openings WHERE game_id = ?", (game_id,))
+
+    async def openings(self) -> list[Opening]:
+        """Set-ups a crash interrupted, oldest first."""
+        rows = await self._fetchall("SELECT * FROM openings ORDER BY game_id")
+        return [Opening(r["game_id"], r["kind"], r["at"]) for r in rows]
+
+    async def drop_game(self, game_id: int) -> None:
+        """Remove a game that was never set up, and everything recorded about it."""
+        async with self._transaction() as db:
+            await run(db, "DELETE FROM games WHERE id = ?", (game_id,))
+
+    # ------------------------------------------------------------------ messages
+
+    async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+        """Where a game's message of `kind` is. The table picture's id is bookkeeping (a
+        new one is posted after every move), so it is not synced to disk on its own."""
+        async with self._transaction(durable=kind not in BOOKKEEPING) as db:
+            await run(
+                db,
+                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id",
+                (game_id, kind, channel_id, message_id),
+            )
+
+    async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
+        row = await self._fetchone(
+            "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
+            (game_id, kind),
+        )
+        return (row[0], row[1]) if row else None
+
+    async def forget_message(self, game_id: int, kind: str) -> None:
+        """The message is done with (a question answered and its prompt closed)."""
+        async with self._transaction() as db:
+            await run(db, "DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+    async def games_with_message(self, kind: str) -> list[int]:
+        rows = await self._fetchall(
+            "SELECT game_id FROM messages WHERE kind = ? ORDER BY game_id", (kind,))
+        return [int(r["game_id"]) for r in rows]

@@ -1,0 +1,161 @@
+"""The start-up check: after a crash at any instant, every table in the database is either
+fully there and playable or gone.
+
+It runs once Discord is reachable and before the autopilot resumes the games in play:
+- set-ups a crash interrupted (openings) are completed, or dropped without a trace when
+  their lobby message was never recorded;
+- a table in its lobby has its lobby message (re-posted when it is gone) and its thread; a
+  lobby that never got either is cancelled;
+- an open "may I go out?" question has its prompt with buttons (re-posted when missing);
+- a prompt whose question ended while the bot was down is closed (answer shown).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import custom_ids
+from bot.discord_limits import post
+from bot.lobby_message import abandon_table, lobby_text, lobby_view, open_thread, rematch_lead
+from bot.presenter import Presenter
+from bot.service import Outcome, Question
+from bot.store import GameRecord, Opening
+
+if TYPE_CHECKING:
+    from bot.client import CanastaBot
+
+log = logging.getLogger(__name__)
+
+PROMPT_SEARCH = 20  # posts after a prompt before a restart: a few table pictures at most
+
+
+async def check_tables(bot: CanastaBot) -> None:
+    checker = _Check(bot)
+    for opening in await bot.service.openings():
+        await checker.guarded(checker.finish(opening), opening.game_id)
+    for record in await bot.store.active_games():
+        if record.status == "lobby":
+            await checker.guarded(checker.lobby(record), record.id)
+        else:
+            await checker.guarded(checker.question(record), record.id)
+    for game_id in await bot.store.games_with_message("question"):
+        await checker.guarded(checker.close_question(game_id), game_id)
+
+
+class _Check:
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+        self.presenter = Presenter(bot)
+
+    async def guarded(self, step: object, game_id: int) -> None:
+        """One table's trouble never stops the others' check."""
+        try:
+            await step  # type: ignore[misc]
+        except Exception:
+            log.exception("start-up check of game %s failed", game_id)
+
+    async def finish(self, opening: Opening) -> None:
+        service = self.bot.service
+        if opening.kind == "rematch":
+            # Dealt and committed; the deal was not shown: show it now.
+            live = await service.live(opening.game_id)
+            outcome = Outcome(game_id=live.record.id, player=live.record.host,
+                              hands_changed=list(live.players), new_deal=True)
+            lead = rematch_lead(live.record.id)
+            await self.presenter.publish(live, outcome,
+                                         self.presenter.summary(live, outcome, lead), None)
+            await service.opening_done(opening.game_id)
+            log.info("start-up: showed the deal of rematch %s", opening.game_id)
+            return
+        message = await self._lobby_message(opening.game_id)
+        if message is None:  # the lobby was never posted (or is gone): no table
+            await abandon_table(self.bot, opening.game_id, "the bot restarted while opening it")
+            log.info("start-up: dropped game %s, whose set-up was interrupted", opening.game_id)
+            return
+        lobby = await service.lobby(opening.game_id)
+        await open_thread(self.bot, lobby, message, await self._thread_of(message))
+        log.info("start-up: finished opening game %s", opening.game_id)
+
+    async def lobby(self, record: GameRecord) -> None:
+        message = await self._lobby_message(record.id)
+        lobby = await self.bot.service.lobby(record.id)
+        if message is not None:
+            if record.thread_id is None:
+                await open_thread(self.bot, lobby, message, await self._thread_of(message))
+            return
+        channel = await self.presenter.channel(record.channel_id)
+        if record.thread_id is None or channel is None:
+            # It never got its message and thread: nobody can reach it.
+            await self.bot.store.set_status(record.id, "cancelled", expected="lobby")
+            log.info("start-up: cancelled game %s, a lobby without a message", record.id)
+            return
+        posted = await post(channel, lobby_text(lobby), view=lobby_view(lobby))
+        await self.bot.store.set_message(record.id, "lobby", posted.channel.id, posted.id)
+        log.info("start-up: re-posted the lobby of game %s", record.id)
+
+    async def question(self, record: GameRecord) -> None:
+        live = await self.bot.service.live(record.id)
+        if live.game.phase != "permission":
+            return
+        asked = live.game.view(live.players[0]).get("question") or {}
+        question = Question(asked.get("asker", ""), list(asked.get("partners") or []))
+        if all(live.stand_in(p) is not None for p in question.partners):
+            return  # a computer answers it (the autopilot)
+        where = await self.bot.store.message(record.id, "question")
+        if where is not None and await self._fetch(*where) is not None:
+            return
+        thread = await self.presenter.channel(record.thread_id)
+        if thread is None:
+            return
+        posted = await self._unrecorded_prompt(thread, record.id)
+        if posted is not None:  # posted, but the crash came before its id was recorded
+            await self.bot.store.set_message(record.id, "question", posted.channel.id, posted.id)
+            return
+        await self.presenter.post_question(live, question, thread)
+        log.info("start-up: re-posted the question prompt of game %s", record.id)
+
+    async def close_question(self, game_id: int) -> None:
+        await self.presenter.close_question(await self.bot.service.live(game_id))
+
+    # ------------------------------------------------------------------ Discord lookups
+
+    async def _lobby_message(self, game_id: int) -> discord.Message | None:
+        where = await self.bot.store.message(game_id, "lobby")
+        return await self._fetch(*where) if where is not None else None
+
+    async def _fetch(self, channel_id: int, message_id: int) -> discord.Message | None:
+        channel = await self.presenter.channel(channel_id)
+        if channel is None:
+            return None
+        try:
+            return await channel.fetch_message(message_id)
+        except discord.NotFound:
+            return None
+
+    async def _unrecorded_prompt(self, thread: discord.abc.Messageable, game_id: int
+                                 ) -> discord.Message | None:
+        """The latest prompt with live buttons for this game among the thread's last posts."""
+        wanted = custom_ids.answer(game_id, True)
+        me = self.bot.user
+        async for message in thread.history(limit=PROMPT_SEARCH):
+            if me is None or message.author.id != me.id:
+                continue
+            for row in message.components:
+                for item in getattr(row, "children", []):
+                    if getattr(item, "custom_id", None) == wanted and not item.disabled:
+                        return message
+        return None
+
+    async def _thread_of(self, message: discord.Message) -> discord.Thread | None:
+        """The thread started from this message, if it was made (a thread started from a
+        message has the message's id)."""
+        found = self.bot.get_channel(message.id)
+        if found is None:
+            try:
+                found = await self.bot.fetch_channel(message.id)
+            except discord.HTTPException:
+                return None
+        return found if isinstance(found, discord.Thread) else None
