@@ -232,7 +232,9 @@ def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
             for grouping in (groups, plain_groups):
                 for subset in _shrinking(grouping)[1:]:
                     cands.append((subset, {}))
-    seen = {_key(a.groups, a.add) for a in legal} | {_key(a.groups, a.add) for a in out}
+    seen = {_key(a.groups, a.add) for a in out}
+    legal = [a for a in legal if _key(a.groups, a.add) not in seen]
+    seen |= {_key(a.groups, a.add) for a in legal}
     for groups, adds in cands:
         key = _key([card_texts(g) for g in groups], {k: card_texts(v) for k, v in adds.items()})
         if key in seen:
@@ -250,7 +252,9 @@ def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
 
 
 def _key(groups: list[list[str]], add: dict[str, list[str]]) -> tuple[object, ...]:
-    return tuple(tuple(g) for g in groups), tuple((k, tuple(v)) for k, v in add.items())
+    """The same move whatever the order of its cards and groups."""
+    return (tuple(sorted(tuple(sorted(g)) for g in groups)),
+            tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
 
 
 def _used(action: Meld) -> int:
