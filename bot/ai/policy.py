@@ -18,6 +18,7 @@ from .table import Table
 WILD_KEEP = {"2": 45.0, "JK": 70.0}
 DRAW_VALUE = 8.0
 BUILD_FROM = 4        # a meld this big is worth building into a canasta before going out
+HOLD_BELOW = 5        # until the end nears, fewer naturals of an unmelded rank stay in hand
 
 
 @dataclass
@@ -29,11 +30,12 @@ class Style:
     freeze: bool = True            # freeze a big pile with a wild card
     count_cards: bool = True       # use the cards seen to judge what the next player holds
     time_going_out: bool = True    # build canastas first unless going out is urgent
+    hold_sets: bool = True         # keep a small set of an unmelded rank in hand for a while
     ask_partner: bool = True
 
 
 EASY = Style(keep_pairs=False, value_pile=False, freeze=False, count_cards=False,
-             time_going_out=False, ask_partner=False)
+             time_going_out=False, ask_partner=False, hold_sets=False)
 NORMAL = Style()
 
 
@@ -326,6 +328,11 @@ def build_plan(t: Table, hand: list[Card], style: Style) -> Plan | None:
     else:
         plan = meld_all(t, hand, pairs_with_wilds=False, wilds_anywhere=False,
                         black_threes=False)
+    if style.hold_sets and endgame(t) < 1.0:
+        # A set of three or four of a rank the side has not melded stays in hand: it takes a
+        # frozen pile as a natural pair, and it is melded when going out or when the end nears.
+        plan.groups = [g for g in plan.groups
+                       if sum(1 for c in g if not c.is_wild) >= HOLD_BELOW]
     # Trim to keep two cards: drop new groups, then wild lay-offs, then natural lay-offs.
     while plan.used and len(hand) - plan.used < 2:
         if plan.groups:
