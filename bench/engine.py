@@ -46,16 +46,18 @@ def legal_before(rev: str) -> ModuleType | None:
     return module
 
 
-def per_call(positions: list[tuple[Game, str]], legal: Callable[[Game, str], object],
-             rounds: int) -> float:
-    """Median seconds per call of ``legal`` over ``positions``."""
-    times = []
+def per_call(positions: list[tuple[Game, str]], legal: list[Callable[[Game, str], object]],
+             rounds: int) -> list[float]:
+    """Median seconds per call of each function in ``legal`` over ``positions`` (their rounds
+    interleaved, so a busy machine weighs on each alike)."""
+    times: list[list[float]] = [[] for _ in legal]
     for _ in range(rounds):
-        start = time.perf_counter()
-        for g, p in positions:
-            legal(g, p)
-        times.append((time.perf_counter() - start) / len(positions))
-    return statistics.median(times)
+        for i, fn in enumerate(legal):
+            start = time.perf_counter()
+            for g, p in positions:
+                fn(g, p)
+            times[i].append((time.perf_counter() - start) / len(positions))
+    return [statistics.median(t) for t in times]
 
 
 def random_hand(seed: int) -> tuple[Game, int, int]:
@@ -100,14 +102,18 @@ def main() -> None:
             if rng.random() < 0.1:
                 positions.append((g.copy(), p))
             g.apply(p, rng.choice(g.legal_actions(p)))
-    new = per_call(positions, Game.legal_actions, args.rounds)
+    old_module = legal_before(args.before)
+    fns: list[Callable[[Game, str], object]] = [Game.legal_actions]
+    if old_module is not None:
+        fns.append(old_module.legal_actions)
+    timed = per_call(positions, fns, args.rounds)
+    new = timed[0]
     print(f"legal_actions calls/s: median {1 / new:.0f} over {len(positions)} positions "
           f"({new * 1e6:.0f} us a call)")
-    old_module = legal_before(args.before)
     if old_module is None:
         print(f"legal_actions before ({args.before}): not available (needs git history)")
     else:
-        old = per_call(positions, old_module.legal_actions, args.rounds)
+        old = timed[1]
         print(f"legal_actions before ({args.before}): {old * 1e6:.0f} us a call; "
               f"new/old time ratio {new / old:.2f}")
 

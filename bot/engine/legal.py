@@ -36,6 +36,7 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
+from .melds import TableMeld
 from .taking import take_actions
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
     if game.permission is False:
         return []
     left = stranded(game.rules, melds, hand)
-    if left is None:
+    if left is None or not _canastas_within_reach(game, melds, hand):
         return []
     spares: list[Card | None] = list(left) or [None, *{c.rank: c for c in hand}.values()]
     lines: list[Meld] = []
@@ -212,6 +213,19 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
         if action is not None:
             lines.append(action)
     return lines
+
+
+def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[Card]) -> bool:
+    """Could melding the whole hand give the side the canastas it needs to go out? (A quick
+    bound: each meld with all its naturals from the hand and every wild card.)"""
+    r = game.rules
+    wilds = sum(1 for c in hand if c.is_wild)
+    sizes: dict[str, int] = {rank: len(m.cards) for rank, m in melds.items()}
+    for c in hand:
+        if not c.is_wild:
+            sizes[c.rank] = sizes.get(c.rank, 0) + 1
+    have = sum(1 for size in sizes.values() if size + wilds >= r.canasta_size)
+    return have >= r.canastas_to_go_out
 
 
 def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
