@@ -22,6 +22,9 @@ TABLES = {
     "classic 3p": ("classic", 3, {}),
     "classic 6p, 2 teams": ("classic", 6, {}),
     "classic 6p, 3 teams": ("classic", 6, {"teams": 3}),
+    # the knobs later variants use (Cuban / Modern American style)
+    "capped melds, frozen pile": ("classic", 4, {"pile_always_frozen": True,
+                                                 "max_meld_size": 7, "forced_take_any": True}),
 }
 SCORES = (-100, 0, 1500, 3000)   # minimums 15, 50, 90, 120
 
