@@ -61,25 +61,19 @@ def _by_rank(hand: list[Card]) -> Split:
 Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
 
 
-def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
-                 skip_rank: str | None = None, black_threes: bool = True,
-                 use_wilds: bool = True, split: Split | None = None,
+def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
                  ) -> tuple[list[list[Card]], dict[str, list[Card]]]:
     """Meld as much of the hand as the rules allow: every natural that fits, wild cards where
     they are needed and then wherever they fit. Returns (new groups, lay-offs by rank)."""
     r = game.rules
     team = game.team_of(player)
     melds = game.team_melds[team]
-    if split is None:
-        split = _by_rank(game.hands[player] if hand is None else hand)
     naturals, wilds, black = split
     wilds = list(wilds) if use_wilds else []
     groups: list[list[Card]] = []
     adds: dict[str, list[Card]] = {}
     pairs: list[list[Card]] = []
     for rank, cards in naturals.items():
-        if rank == skip_rank:
-            continue
         if rank in melds:
             adds[rank] = list(cards)
         elif len(cards) >= 3:
@@ -110,10 +104,9 @@ def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
                     groups[int(key[1:])].append(c)
                 else:
                     adds.setdefault(key, []).append(c)
-    if black_threes and len(black) >= 3:
+    if len(black) >= 3:
         groups.append(black)
     return groups, {k: v for k, v in adds.items() if v}
-
 
 
 def _legal_meld(game: Game, player: str, groups: list[list[Card]],
