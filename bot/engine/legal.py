@@ -212,12 +212,18 @@ def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[C
     """Could melding the whole hand give the side the canastas it needs to go out? (A quick
     bound: each meld with all its naturals from the hand and every wild card.)"""
     r = game.rules
-    wilds = sum(1 for c in hand if c.is_wild)
-    sizes: dict[str, int] = {rank: len(m.cards) for rank, m in melds.items()}
+    wilds = 0
+    naturals: dict[str, int] = {rank: m.naturals for rank, m in melds.items()}
     for c in hand:
-        if not c.is_wild:
-            sizes[c.rank] = sizes.get(c.rank, 0) + 1
-    have = sum(1 for size in sizes.values() if size + wilds >= r.canasta_size)
+        if c.is_wild:
+            wilds += 1
+        else:
+            naturals[c.rank] = naturals.get(c.rank, 0) + 1
+    have = 0
+    for rank, n in naturals.items():
+        w = melds[rank].wilds if rank in melds else 0
+        if n + w + min(wilds, wild_room(r, rank, n, w)) >= r.canasta_size:
+            have += 1
     return have >= r.canastas_to_go_out
 
 
@@ -239,9 +245,11 @@ def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
             for grouping in (groups, plain_groups):
                 for subset in _shrinking(grouping)[1:]:
                     cands.append((subset, {}))
+    keys = [_key(a.groups, a.add) for a in legal]
     seen = {_key(a.groups, a.add) for a in out}
-    legal = [a for a in legal if _key(a.groups, a.add) not in seen]
-    seen |= {_key(a.groups, a.add) for a in legal}
+    if seen:
+        legal = [a for a, k in zip(legal, keys, strict=True) if k not in seen]
+    seen.update(keys)
     for groups, adds in cands:
         key = _key([card_texts(g) for g in groups], {k: card_texts(v) for k, v in adds.items()})
         if key in seen:

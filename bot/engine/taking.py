@@ -115,8 +115,10 @@ class _Search:
         return None
 
     def _legal(self, cards: list[Card], groups: list[list[Card]]) -> TakePile | None:
+        # every card comes from the hand, none twice (wild cards beside the top card from
+        # the front of each kind, those of further melds from the back)
         try:
-            self.game._plan_take(self.player, cards, groups)
+            self.game._plan_take(self.player, cards, groups, check_held=False)
         except IllegalMove:
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
