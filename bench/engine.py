@@ -1,20 +1,63 @@
-"""Engine benchmark: random legal 4-player hands per second, legal_actions calls per second,
-and the JSON snapshot size in the middle of a hand. Prints figures; not a timed test.
+"""Engine benchmark: random legal 4-player hands per second, legal_actions calls per second
+(and the time per call against the legal moves of an earlier commit), and the JSON snapshot
+size in the middle of a hand. Prints figures; not a timed test.
 
-    python -m bench.engine [--hands 300]
+    python -m bench.engine [--hands 300] [--before REV]
+
+``--before`` names the commit whose ``bot/engine/legal.py`` is timed on the same positions
+(read with ``git show``; default: the last commit before legal moves became complete by kind).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 from bot.engine import Game, variant
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
+BEFORE = "dc18142"   # legal moves before issue 8 (a compact list, not complete by kind)
+
+
+def legal_before(rev: str) -> ModuleType | None:
+    """``bot/engine/legal.py`` as it was at ``rev``, loaded beside today's engine."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        source = subprocess.run(["git", "show", f"{rev}:bot/engine/legal.py"], cwd=root,
+                                capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    name = "bot.engine._legal_before"
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "bot.engine"
+    sys.modules[name] = module
+    exec(compile(source, f"{rev}:bot/engine/legal.py", "exec"), module.__dict__)
+    return module
+
+
+def per_call(positions: list[tuple[Game, str]], legal: list[Callable[[Game, str], object]],
+             rounds: int) -> list[float]:
+    """Median seconds per call of each function in ``legal`` over ``positions`` (their rounds
+    interleaved, so a busy machine weighs on each alike)."""
+    times: list[list[float]] = [[] for _ in legal]
+    for _ in range(rounds):
+        for i, fn in enumerate(legal):
+            start = time.perf_counter()
+            for g, p in positions:
+                fn(g, p)
+            times[i].append((time.perf_counter() - start) / len(positions))
+    return [statistics.median(t) for t in times]
 
 
 def random_hand(seed: int) -> tuple[Game, int, int]:
@@ -35,6 +78,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--before", default=BEFORE, help="commit to compare legal moves with")
     args = parser.parse_args()
 
     rates, moves_per_hand = [], []
@@ -58,14 +102,20 @@ def main() -> None:
             if rng.random() < 0.1:
                 positions.append((g.copy(), p))
             g.apply(p, rng.choice(g.legal_actions(p)))
-    call_rates = []
-    for _ in range(args.rounds):
-        start = time.perf_counter()
-        for g, p in positions:
-            g.legal_actions(p)
-        call_rates.append(len(positions) / (time.perf_counter() - start))
-    print(f"legal_actions calls/s: median {statistics.median(call_rates):.0f} "
-          f"over {len(positions)} positions")
+    old_module = legal_before(args.before)
+    fns: list[Callable[[Game, str], object]] = [Game.legal_actions]
+    if old_module is not None:
+        fns.append(old_module.legal_actions)
+    timed = per_call(positions, fns, args.rounds)
+    new = timed[0]
+    print(f"legal_actions calls/s: median {1 / new:.0f} over {len(positions)} positions "
+          f"({new * 1e6:.0f} us a call)")
+    if old_module is None:
+        print(f"legal_actions before ({args.before}): not available (needs git history)")
+    else:
+        old = timed[1]
+        print(f"legal_actions before ({args.before}): {old * 1e6:.0f} us a call; "
+              f"new/old time ratio {new / old:.2f}")
 
     sizes = []
     for seed in range(50):

@@ -342,16 +342,18 @@ class Game(MeldPlanning):
         """Stock exhausted: must this player take the pile (A.10)?"""
         if self.stock or not self.pile:
             return False
-        team = self._team[player]
         if self.rules.forced_take_any:
-            return bool(self._take_candidates(player))
-        if self.pile_frozen_for(team) or self.pile[-1].rank not in self.team_melds[team]:
-            return False
-        try:
-            self._plan_take(player, [], [])
-        except IllegalMove:
-            return False
-        return True
+            return self.can_take_pile(player)
+        from .taking import lay_off_take
+
+        return lay_off_take(self, player) is not None
+
+    def can_take_pile(self, player: str) -> bool:
+        """Has ``player`` any legal way to take the discard pile now? (Exact: with wild cards
+        beside the pair, further melds for the minimum, or going out with it.)"""
+        from .taking import can_take_pile
+
+        return can_take_pile(self, self._check_player(player))
 
     def _draw(self, player: str) -> list[Event]:
         self._need_phase("draw", "draw")
@@ -471,7 +473,7 @@ class Game(MeldPlanning):
         self._new_turn()
         player = self.order[self.turn_idx]
         self.just_arrived.pop(player, None)
-        if not self.stock and not self._take_candidates(player):
+        if not self.stock and not self.can_take_pile(player):
             ev = {"type": "cannot_take", "player": player}
             self.history.append(ev)
             return [ev, *self._end_hand(None, reason="stock")]
@@ -524,13 +526,13 @@ class Game(MeldPlanning):
         team = self._team[self.order[self.turn_idx]]
         melds = self.team_melds[team]
         own = [rk for rk in self.turn_new_ranks if melds[rk].is_canasta(r)]
-        if self.took_pile and not r.concealed_with_pile:
-            return r.going_out, False
+        if self.touched_old or (self.took_pile and not r.concealed_with_pile):
+            return r.going_out, False   # a lay-off on the partner's meld is not concealed
         if r.concealed_hand_canasta is not None:
             if any(rk != self.pile_rank for rk in own):
                 return r.concealed_hand_canasta, True
             return r.concealed_going_out, True
-        if self.touched_old or not own:
+        if not own:
             return r.going_out, False
         return r.concealed_going_out, True
 
@@ -575,11 +577,6 @@ class Game(MeldPlanning):
         from .legal import legal_actions
 
         return legal_actions(self, player)
-
-    def _take_candidates(self, player: str) -> list[TakePile]:
-        from .legal import take_candidates
-
-        return take_candidates(self, player)
 
     # ------------------------------------------------------------------ views and snapshots
     def view(self, player: str | None) -> dict[str, Any]:

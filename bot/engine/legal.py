@@ -1,9 +1,21 @@
-"""The legal moves of a player, in a compact form.
+"""The legal moves of a player, in a compact form that is complete for every kind of move.
 
-Meld choices are combinatorial, so the list holds representatives: every discard, every
-lay-off of one card, each new meld in its smallest form, the largest meld the hand allows
-(which is also how to go out), and each way of taking the pile. Every candidate is checked by
-the same planner ``apply`` uses, so nothing illegal is ever offered.
+Meld choices are combinatorial, so the list holds one representative of each kind:
+
+- drawing, whenever it is legal; every distinct discard;
+- each take of the pile: for every count of naturals and of wild cards from the hand that can
+  join the top card, one take with the further melds it needs (``taking``);
+- a side that has melded: every lay-off of a natural and of a wild card on each of its melds,
+  and every new meld with and without a wild card, in the smallest form (any move that does
+  not go out shrinks to these);
+- a side that has not melded: at least one initial meld that keeps two cards, whenever one
+  exists (``initial_meld``);
+- every going-out line: for each rank of card that can be the last one discarded, and for
+  melding the whole hand, one meld that does it (``going_out``); "may I go out?" only when
+  there is such a line;
+- besides these, the largest melds the hand allows, and the same with the weakest left out.
+
+Every candidate is checked by the same planner ``apply`` uses, so nothing illegal is offered.
 """
 
 from __future__ import annotations
@@ -18,11 +30,14 @@ from .actions import (
     Discard,
     Draw,
     Meld,
-    TakePile,
     trusted,
 )
 from .cards import Card, card_texts
 from .errors import IllegalMove
+from .going_out import meld_everything, stranded, wild_room
+from .initial_meld import MeldTable, most_points
+from .melds import TableMeld
+from .taking import take_actions
 
 if TYPE_CHECKING:
     from .game import Game
@@ -46,25 +61,19 @@ def _by_rank(hand: list[Card]) -> Split:
 Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
 
 
-def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
-                 skip_rank: str | None = None, black_threes: bool = True,
-                 use_wilds: bool = True, split: Split | None = None,
+def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
                  ) -> tuple[list[list[Card]], dict[str, list[Card]]]:
     """Meld as much of the hand as the rules allow: every natural that fits, wild cards where
     they are needed and then wherever they fit. Returns (new groups, lay-offs by rank)."""
     r = game.rules
     team = game.team_of(player)
     melds = game.team_melds[team]
-    if split is None:
-        split = _by_rank(game.hands[player] if hand is None else hand)
     naturals, wilds, black = split
     wilds = list(wilds) if use_wilds else []
     groups: list[list[Card]] = []
     adds: dict[str, list[Card]] = {}
     pairs: list[list[Card]] = []
     for rank, cards in naturals.items():
-        if rank == skip_rank:
-            continue
         if rank in melds:
             adds[rank] = list(cards)
         elif len(cards) >= 3:
@@ -95,19 +104,9 @@ def greedy_melds(game: Game, player: str, hand: list[Card] | None = None,
                     groups[int(key[1:])].append(c)
                 else:
                     adds.setdefault(key, []).append(c)
-    if black_threes and len(black) >= 3:
+    if len(black) >= 3:
         groups.append(black)
     return groups, {k: v for k, v in adds.items() if v}
-
-
-
-def _legal_take(game: Game, player: str, cards: list[Card],
-                groups: list[list[Card]]) -> TakePile | None:
-    try:
-        game._plan_take(player, cards, groups, check_held=False)
-    except IllegalMove:
-        return None
-    return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
 
 def _legal_meld(game: Game, player: str, groups: list[list[Card]],
@@ -126,68 +125,114 @@ def _shrinking(groups: list[list[Card]]) -> list[list[list[Card]]]:
     return [ranked[:n] for n in range(len(ranked), 0, -1)] or [[]]
 
 
-def take_candidates(game: Game, player: str) -> list[TakePile]:
-    """Ways to take the pile: lay-off, natural pair, natural + wild, and with extra melds."""
-    team = game.team_of(player)
-    if game.pile_block(team) is not None:
-        return []
-    top = game.pile[-1]
-    hand = game.hands[player]
-    naturals = [c for c in hand if c.rank == top.rank]
-    wilds = sorted((c for c in hand if c.is_wild), key=lambda c: -c.points)
-    candidates: list[tuple[list[Card], list[list[Card]]]] = []
-    if top.rank in game.team_melds[team]:
-        candidates.append(([], []))
-    if len(naturals) >= 2:
-        candidates.append((naturals[:2], []))
-    if naturals and wilds:
-        candidates.append(([naturals[0], wilds[0]], []))
-    if len(naturals) >= 2 and not game.team_melds[team]:
-        # The initial meld: the pair plus whatever else the hand can meld.
-        rest = list(hand)
-        for c in naturals:
-            rest.remove(c)
-        for use_wilds in (False, True):
-            groups, _ = greedy_melds(game, player, rest, skip_rank=top.rank,
-                                     black_threes=False, use_wilds=use_wilds)
-            for subset in _shrinking(groups):
-                candidates.append((naturals, subset))
-                candidates.append((naturals[:2], subset))
-    legal: list[TakePile] = []
-    for cards, groups in candidates:
-        action = _legal_take(game, player, cards, groups)
-        if action is not None and action not in legal:
+def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
+    """A side that has melded: each lay-off and each new meld in its smallest form (one
+    natural; one wild card with the fewest naturals it needs; three naturals; a pair and a
+    wild card). A move that does not go out can always shrink to one of these."""
+    r = game.rules
+    melds = game.team_melds[game.team_of(player)]
+    naturals, wilds, _ = split
+    low_wild = wilds[-1:]
+    # A natural laid off on its own meld is always sound while the hand keeps two cards.
+    safe = len(game.hands[player]) >= 3 and r.max_meld_size is None
+    legal: list[Meld] = []
+    cands: list[tuple[list[list[Card]], dict[str, list[Card]]]] = []
+    for rank in melds:
+        own = naturals.get(rank, [])
+        if own:
+            if safe:
+                legal.append(trusted(Meld, groups=[], add={rank: [own[0].text]}))
+            else:
+                cands.append(([], {rank: own[:1]}))
+        if rank != "3" and low_wild:
+            # the fewest naturals that let a wild card join (Vienna: never more wild cards)
+            m = melds[rank]
+            k = next((k for k in range(len(own) + 1)
+                      if wild_room(r, rank, m.naturals + k, m.wilds) > 0), None)
+            if k is not None:
+                cands.append(([], {rank: own[:k] + low_wild}))
+    for rank, cards in naturals.items():
+        if rank in melds:
+            continue
+        plain = max(3, r.min_naturals)
+        if len(cards) >= plain:
+            cands.append(([cards[:plain]], {}))
+        paired = max(2, r.min_naturals)
+        if len(cards) >= paired and low_wild:
+            cands.append(([cards[:paired] + low_wild], {}))
+    for groups, adds in cands:
+        action = _legal_meld(game, player, groups, adds)
+        if action is not None:
             legal.append(action)
     return legal
 
 
-def _meld_candidates(game: Game, player: str) -> list[Meld]:
-    r = game.rules
+def _initial_meld(game: Game, player: str, split: Split) -> Meld | None:
+    """The fewest cards worth the minimum that keep two in hand (A.7), if any."""
+    naturals, wilds, _ = split
+    hand = game.hands[player]
+    need = game.minimums[game.team_of(player)]
+    if len(hand) < 5 or most_points(game.rules, naturals, wilds) < need:
+        return None
+    groups = MeldTable(game.rules, naturals, wilds, len(hand) - 2).find(need, len(hand) - 2)
+    return None if groups is None else _legal_meld(game, player, groups, {})
+
+
+def going_out_lines(game: Game, player: str) -> list[Meld]:
+    """Every way to go out by melding this turn: one Meld for each rank of card that can be
+    the last one left to discard, and one melding the whole hand (A.9)."""
     team = game.team_of(player)
     melds = game.team_melds[team]
+    hand = game.hands[player]
+    if game.permission is False:
+        return []
+    left = stranded(game.rules, melds, hand)
+    if left is None or not _canastas_within_reach(game, melds, hand):
+        return []
+    spares: list[Card | None] = list(left) or [None, *{c.rank: c for c in hand}.values()]
+    lines: list[Meld] = []
+    for spare in spares:
+        cards = list(hand)
+        if spare is not None:
+            cards.remove(spare)
+        if not cards:
+            continue
+        plan = meld_everything(game.rules, melds, cards)
+        if plan is None:
+            continue
+        groups = [g for rank, g in plan.items() if rank not in melds]
+        adds = {rank: g for rank, g in plan.items() if rank in melds and g}
+        action = _legal_meld(game, player, groups, adds)
+        if action is not None:
+            lines.append(action)
+    return lines
+
+
+def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[Card]) -> bool:
+    """Could melding the whole hand give the side the canastas it needs to go out? (A quick
+    bound: each meld with all its naturals from the hand and every wild card.)"""
+    r = game.rules
+    wilds = 0
+    naturals: dict[str, int] = {rank: m.naturals for rank, m in melds.items()}
+    for c in hand:
+        if c.is_wild:
+            wilds += 1
+        else:
+            naturals[c.rank] = naturals.get(c.rank, 0) + 1
+    have = 0
+    for rank, n in naturals.items():
+        w = melds[rank].wilds if rank in melds else 0
+        if n + w + min(wilds, wild_room(r, rank, n, w)) >= r.canasta_size:
+            have += 1
+    return have >= r.canastas_to_go_out
+
+
+def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
+    """Building melds (``out``: the going-out lines, already found)."""
+    melds = game.team_melds[game.team_of(player)]
     split = _by_rank(game.hands[player])
-    naturals, wilds, _ = split
+    legal: list[Meld] = _smallest_melds(game, player, split) if melds else []
     cands: list[tuple[list[list[Card]], dict[str, list[Card]]]] = []
-    distinct_wilds = list({c.text: c for c in wilds}.values())
-    legal: list[Meld] = []
-    if melds:
-        # A natural laid off on its own meld is always sound while the hand keeps two cards.
-        safe = len(game.hands[player]) >= 3 and r.max_meld_size is None
-        for rank in melds:
-            for c in naturals.get(rank, [])[:1]:
-                if safe:
-                    legal.append(trusted(Meld, groups=[], add={rank: [c.text]}))
-                else:
-                    cands.append(([], {rank: [c]}))
-            if rank != "3" and distinct_wilds:
-                cands.append(([], {rank: [distinct_wilds[-1]]}))
-        for rank, cards in naturals.items():
-            if rank in melds:
-                continue
-            if len(cards) >= 3:
-                cands.append(([cards[:3]], {}))
-            if len(cards) >= 2 and wilds and r.min_naturals <= 2:
-                cands.append(([cards[:2] + [wilds[0]]], {}))
     groups, adds = greedy_melds(game, player, split=split)
     if groups or adds:
         cands.append((groups, adds))
@@ -200,16 +245,35 @@ def _meld_candidates(game: Game, player: str) -> list[Meld]:
             for grouping in (groups, plain_groups):
                 for subset in _shrinking(grouping)[1:]:
                     cands.append((subset, {}))
-    seen: set[tuple[object, ...]] = set()
+    keys = [_key(a.groups, a.add) for a in legal]
+    seen = {_key(a.groups, a.add) for a in out}
+    if seen:
+        legal = [a for a, k in zip(legal, keys, strict=True) if k not in seen]
+    seen.update(keys)
     for groups, adds in cands:
-        key = (tuple(tuple(g) for g in groups), tuple((k, tuple(v)) for k, v in adds.items()))
+        key = _key([card_texts(g) for g in groups], {k: card_texts(v) for k, v in adds.items()})
         if key in seen:
             continue
         seen.add(key)
         action = _legal_meld(game, player, groups, adds)
         if action is not None:
             legal.append(action)
+    hand = len(game.hands[player])
+    if not melds and not any(hand - _used(a) >= 2 for a in legal):
+        initial = _initial_meld(game, player, split)
+        if initial is not None:
+            legal.append(initial)
     return legal
+
+
+def _key(groups: list[list[str]], add: dict[str, list[str]]) -> tuple[object, ...]:
+    """The same move whatever the order of its cards and groups."""
+    return (tuple(sorted(tuple(sorted(g)) for g in groups)),
+            tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
+
+
+def _used(action: Meld) -> int:
+    return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
 
 
 def legal_actions(game: Game, player: str) -> list[Action]:
@@ -225,7 +289,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         return []
     actions: list[Action] = []
     if phase == "draw":
-        takes = take_candidates(game, player)
+        takes = take_actions(game, player)
         if game.stock or not game.forced_take(player):
             actions.append(Draw())
         actions.extend(takes)
@@ -240,8 +304,10 @@ def legal_actions(game: Game, player: str) -> list[Action]:
                 if c not in seen:
                     seen.add(c)
                     actions.append(trusted(Discard, card=c.text))
-        actions.extend(_meld_candidates(game, player))
-        if not game.asked and len(hand) > 1 and game.partners(player):
+        out = going_out_lines(game, player)
+        actions.extend(_meld_actions(game, player, out))
+        actions.extend(out)
+        if out and not game.asked and len(hand) > 1 and game.partners(player):
             actions.append(AskToGoOut())
     if game.rules.concession is not None:
         actions.append(Concede())

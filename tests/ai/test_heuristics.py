@@ -90,6 +90,36 @@ def test_lays_off_on_own_melds() -> None:
     assert set(action.add) == {"A", "K"}
 
 
+def _holding_position(stock: str | None = None) -> object:
+    # ann's side has melded aces; ann holds three nines (a rank her side has not melded)
+    kw = {"stock": stock} if stock is not None else {}
+    return position(hands=hands("9h 9s 9c ah 5c 7d"), discard="4c 6d 10s", phase="play",
+                    melds={0: ["as ad ac"]}, **kw)
+
+
+def test_holds_a_set_of_an_unmelded_rank_while_the_end_is_far() -> None:
+    game = _holding_position()
+    action = choose(game, "ann")
+    assert isinstance(action, Meld)
+    assert action.groups == [] and action.add == {"A": ["AH"]}
+    game.apply("ann", action)
+    game.apply("ann", choose(game, "ann"))
+    assert sorted(c.text for c in game.hand("ann") if c.rank == "9") == ["9C", "9H", "9S"]
+
+
+def test_melds_the_set_when_the_stock_runs_low() -> None:
+    game = _holding_position(stock="4c 5d 6h 7s 8c 9d")
+    action = choose(game, "ann")
+    assert isinstance(action, Meld)
+    assert ["9C", "9H", "9S"] in [sorted(g) for g in action.groups]
+
+
+def test_easy_melds_the_set_at_once() -> None:
+    action = choose(_holding_position(), "ann", "easy")
+    assert isinstance(action, Meld)
+    assert ["9C", "9H", "9S"] in [sorted(g) for g in action.groups]
+
+
 def _behind_position(ann: str, **kw: object) -> object:
     # ann & cat have one canasta; bob & dan are far ahead on the table.
     return position(

@@ -18,3 +18,13 @@ def pos(players: list[str] | None = None, name: str = "classic", options: dict |
 @pytest.fixture
 def p4() -> list[str]:
     return list(P4)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say how many positions the brute-force completeness property checked."""
+    from .brute import POSITIONS
+
+    if POSITIONS:
+        tables = ", ".join(f"{t}: {n}" for t, n in sorted(POSITIONS.items()))
+        terminalreporter.write_line(f"legal moves vs brute-force reference: "
+                                    f"{sum(POSITIONS.values())} positions checked ({tables})")

@@ -1,0 +1,107 @@
+"""Going out (A.9): can these cards all be melded, with the canastas going out needs, and how.
+
+Going out melds every card but the one discarded, so the naturals have nowhere to go but the
+meld of their rank; the only freedom is where the wild cards go. That makes the question
+exact and cheap: each meld takes between the wild cards it needs (a meld has three cards) and
+the wild cards it may hold, and the spare wild cards complete the canastas closest to seven.
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .melds import TableMeld, meld_problem
+from .rules import Rules
+
+
+def wild_room(rules: Rules, rank: str, naturals: int, wilds: int) -> int:
+    """How many more wild cards a meld of ``rank`` with these counts may take (A.6, B.10.2)."""
+    if rank == "3":
+        return 0
+    room = rules.max_wilds - wilds
+    if rules.wilds_at_most_naturals:
+        room = min(room, naturals - wilds)
+    if rules.max_meld_size is not None:
+        room = min(room, rules.max_meld_size - naturals - wilds)
+    return max(0, room)
+
+
+def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card], *,
+                    top: Card | None = None, top_wilds: int | None = None,
+                    lay_off_wilds: bool = True) -> dict[str, list[Card]] | None:
+    """Every one of ``cards`` melded, leaving the side with the canastas it needs to go out.
+
+    Returns the cards each rank's meld receives, or ``None`` when there is no such move.
+    ``top``: the pile's top card, which joins the meld of its rank (taking the pile), with
+    exactly ``top_wilds`` wild cards from ``cards`` beside it. ``lay_off_wilds=False``: a wild
+    card may only join a meld that also receives a natural from ``cards`` (the further melds
+    of a pile take are groups, and a group needs a natural).
+    """
+    naturals: dict[str, list[Card]] = {}
+    wilds: list[Card] = []
+    for c in cards:
+        if c.is_wild:
+            wilds.append(c)
+        else:
+            naturals.setdefault(c.rank, []).append(c)
+    # (rank, size before wild cards, fewest wild cards, most wild cards)
+    entries: list[tuple[str, int, int, int]] = []
+    for rank in set(naturals) | set(melds) | ({top.rank} if top else set()):
+        old = melds.get(rank)
+        own = len(naturals.get(rank, ())) + (1 if top is not None and rank == top.rank else 0)
+        n = own + (old.naturals if old else 0)
+        w0 = old.wilds if old else 0
+        hi = wild_room(rules, rank, n, w0) if own or lay_off_wilds else 0
+        lo = max(0, 3 - n - w0) if own else 0
+        if top is not None and rank == top.rank and top_wilds is not None:
+            if not lo <= top_wilds <= hi:
+                return None
+            lo = hi = top_wilds
+        if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
+            return None
+        entries.append((rank, n + w0, lo, hi))
+    spare = len(wilds) - sum(e[2] for e in entries)
+    if spare < 0 or spare > sum(e[3] - e[2] for e in entries):
+        return None
+    given = {rank: lo for rank, _, lo, _ in entries}
+    size = rules.canasta_size
+    canastas = sum(1 for _, s, lo, _ in entries if s + lo >= size)
+    short = sorted((size - s - lo, rank) for rank, s, lo, hi in entries
+                   if s + lo < size <= s + hi)
+    for gap, rank in short:
+        if canastas >= rules.canastas_to_go_out or gap > spare:
+            break
+        given[rank] += gap
+        spare -= gap
+        canastas += 1
+    if canastas < rules.canastas_to_go_out:
+        return None
+    for rank, _, _, hi in entries:
+        more = min(spare, hi - given[rank])
+        given[rank] += more
+        spare -= more
+    out: dict[str, list[Card]] = {}
+    for rank, _, _, _ in entries:
+        got = list(naturals.get(rank, ()))
+        for _ in range(given[rank]):
+            got.append(wilds.pop())
+        if got or (top is not None and rank == top.rank):
+            out[rank] = got
+    return out
+
+
+def stranded(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card] | None:
+    """The cards no going out can meld (a lone natural of a rank the side has not melded, one
+    or two black threes), or ``None`` when there are more of them than one discard."""
+    counts: dict[str, list[Card]] = {}
+    for c in hand:
+        if not c.is_wild:
+            counts.setdefault(c.rank, []).append(c)
+    out: list[Card] = []
+    for rank, cs in counts.items():
+        if rank in melds:
+            continue
+        if len(cs) < (3 if rank == "3" else rules.min_naturals):
+            out += cs
+            if len(out) > 1:
+                return None
+    return out

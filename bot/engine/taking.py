@@ -1,0 +1,156 @@
+"""Taking the discard pile (A.8): every kind of take, and the exact "can this player take it?".
+
+A kind of take is how many naturals of the top card's rank and how many wild cards from the
+hand join the top card. For each kind the search is exact: the take by itself, else (a side
+that has not melded) the further melds that reach the minimum while keeping two cards, else
+(a pile of at most two cards) melding the whole hand with it to go out. A.10's "cannot take
+the discard" asks the same question, so the stock-end rule and the offered moves agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .actions import TakePile, trusted
+from .cards import Card, card_texts
+from .errors import IllegalMove
+from .going_out import meld_everything
+from .initial_meld import MeldTable, most_points
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class _Search:
+    """One player's pile takes in one position."""
+
+    def __init__(self, game: Game, player: str) -> None:
+        self.game = game
+        self.player = player
+        self.team = game.team_of(player)
+        self.melds = game.team_melds[self.team]
+        self.top = game.pile[-1]
+        self.hand = game.hands[player]
+        self.tops = [c for c in self.hand if c.rank == self.top.rank]
+        # jokers first; the cards beside the top card come from the front of each kind,
+        # the further melds' from the back, so no card is used twice
+        self.wilds = sorted((c for c in self.hand if c.is_wild), key=lambda c: (-c.points, c.order))
+        self.frozen = game.pile_frozen_for(self.team)
+        self.incoming = sum(1 for c in game.pile[:-1] if not c.is_red_three)
+        self._table: MeldTable | None = None
+
+    def kinds(self) -> Iterator[tuple[int, int]]:
+        r = self.game.rules
+        for n in range(len(self.tops) + 1):
+            if self.frozen and n < 2:
+                continue
+            for w in range(min(len(self.wilds), r.max_wilds) + 1):
+                if n == 0 and (w or self.top.rank not in self.melds):
+                    continue
+                yield n, w
+
+    def take(self, n: int, w: int) -> TakePile | None:
+        """A legal take with ``n`` naturals and ``w`` wild cards beside the top card."""
+        jokers = [c for c in self.wilds if c.is_joker]
+        deuces = [c for c in self.wilds if not c.is_joker]
+        cards = self.tops[:n] + self.wilds[:w]
+        action = self._legal(cards, [])
+        if action is not None:
+            return action
+        if not self.melds:
+            for a in range(min(w, len(jokers)), -1, -1):
+                if w - a > len(deuces):
+                    continue
+                action = self._with_minimum(n, jokers[:a] + deuces[:w - a])
+                if action is not None:
+                    return action
+        return self._going_out(n, w)
+
+    def _with_minimum(self, n: int, wilds: list[Card]) -> TakePile | None:
+        """The take plus the fewest further melds that reach the initial minimum."""
+        game = self.game
+        cards = self.tops[:n] + wilds
+        room = len(self.hand) + self.incoming - 2 - len(cards)
+        need = game.minimums[self.team] - self.top.points - sum(c.points for c in cards)
+        if room < 3:
+            return None
+        if self._table is None:
+            rest = [c for c in self.hand if c.rank != self.top.rank]
+            naturals: dict[str, list[Card]] = {}
+            for c in rest:
+                if not c.is_wild:
+                    naturals.setdefault(c.rank, []).append(c)
+            if most_points(game.rules, naturals, self.wilds) < need:
+                return None
+            self._table = MeldTable(game.rules, naturals, self.wilds, len(rest))
+        jokers = sum(1 for c in wilds if c.is_joker)
+        groups = self._table.find(need, room, len(self._table.jokers) - jokers,
+                                  len(self._table.deuces) - (len(wilds) - jokers))
+        if groups is None:
+            return None
+        return self._legal(cards, groups)
+
+    def _going_out(self, n: int, w: int) -> TakePile | None:
+        """The take that melds the whole hand (but a card to discard) and goes out."""
+        if self.incoming > 1 or self.game.permission is False:
+            return None
+        spares: list[Card | None] = [None]
+        if self.incoming == 0:
+            spares += list({c.rank: c for c in self.hand}.values())
+        for spare in spares:
+            cards = list(self.hand)
+            if spare is not None:
+                cards.remove(spare)
+            if sum(1 for c in cards if c.rank == self.top.rank) != n:
+                continue
+            plan = meld_everything(self.game.rules, self.melds, cards, top=self.top,
+                                   top_wilds=w, lay_off_wilds=False)
+            if plan is None:
+                continue
+            with_top = plan.pop(self.top.rank)
+            action = self._legal(with_top, list(plan.values()))
+            if action is not None:
+                return action
+        return None
+
+    def _legal(self, cards: list[Card], groups: list[list[Card]]) -> TakePile | None:
+        # every card comes from the hand, none twice (wild cards beside the top card from
+        # the front of each kind, those of further melds from the back)
+        try:
+            self.game._plan_take(self.player, cards, groups, check_held=False)
+        except IllegalMove:
+            return None
+        return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
+
+
+def _search(game: Game, player: str) -> _Search | None:
+    team = game.team_of(player)
+    if game.pile_block(team) is not None:
+        return None
+    if game.rules.one_card_rule and len(game.hands[player]) == 1 and len(game.pile) == 1:
+        return None
+    return _Search(game, player)
+
+
+def take_actions(game: Game, player: str) -> list[TakePile]:
+    """One legal take of each kind (naturals and wild cards beside the top card)."""
+    search = _search(game, player)
+    if search is None:
+        return []
+    found = (search.take(n, w) for n, w in search.kinds())
+    return [a for a in found if a is not None]
+
+
+def can_take_pile(game: Game, player: str) -> bool:
+    """Exactly: has ``player`` any legal way to take the discard pile now?"""
+    search = _search(game, player)
+    return search is not None and any(search.take(n, w) is not None for n, w in search.kinds())
+
+
+def lay_off_take(game: Game, player: str) -> TakePile | None:
+    """The take that lays the top card off on the side's meld of its rank, if legal."""
+    search = _search(game, player)
+    if search is None or search.frozen or search.top.rank not in search.melds:
+        return None
+    return search.take(0, 0)
