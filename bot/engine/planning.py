@@ -29,7 +29,7 @@ class _Plan:
     used: list[Card]                                  # cards leaving the hand
     additions: dict[str, list[Card]]                  # rank -> cards joining the side's meld
     remaining: int                                    # hand size after the move
-    points: int = 0
+    points: int = 0                                   # a first meld's count (only then worked out)
     new_ranks: set[str] = field(default_factory=set)  # melds this move starts
     touched_old: bool = False                         # joins a meld older than this turn
 
@@ -111,10 +111,11 @@ class MeldPlanning:
         remaining = len(hand) - len(used) + incoming
         going_out = remaining <= 1
         plan = _Plan(used=used, additions=additions, remaining=remaining)
-        canastas = 0
-        for rank, m in melds.items():
-            if rank not in additions and m.is_canasta(r):
-                canastas += 1
+        canastas = 0  # counted only where it matters: going out (and so a concealed one)
+        if going_out:
+            for rank, m in melds.items():
+                if rank not in additions and m.is_canasta(r):
+                    canastas += 1
         for rank, cards in additions.items():
             old = melds.get(rank)
             wilds = 0
@@ -134,8 +135,8 @@ class MeldPlanning:
                 raise IllegalMove(problem)
             if naturals + wilds >= r.canasta_size:
                 canastas += 1
-        plan.points = sum(c.points for cards in additions.values() for c in cards)
         if not melds:
+            plan.points = sum(c.points for cards in additions.values() for c in cards)
             minimum = self.minimums[team]
             concealed = (concealed_exempt and going_out and not self.melded_before
                          and canastas >= r.canastas_to_go_out)
