@@ -215,7 +215,7 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
     left = stranded(game.rules, melds, hand)
     if left is None or not _canastas_within_reach(game, melds, hand):
         return []
-    spares: list[Card | None] = list(left) or [None, *{c.rank: c for c in hand}.values()]
+    spares: list[Card | None] = list(left) or [None, *_spares(game.rules, melds, hand)]
     lines: list[Meld] = []
     for spare in spares:
         cards = list(hand)
@@ -232,6 +232,24 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
         if action is not None:
             lines.append(action)
     return lines
+
+
+def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card]:
+    """One card of each rank whose discard could end a going out: not the last but one of a
+    rank that must still make a new meld (what is left of it would be stranded)."""
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    least = {"3": 3}
+    spares: dict[str, Card] = {}
+    for c in hand:
+        if c.rank in spares:
+            continue
+        rest = counts[c.rank] - 1
+        if c.is_wild or c.rank in melds or rest == 0 or rest >= least.get(c.rank,
+                                                                          rules.min_naturals):
+            spares[c.rank] = c
+    return list(spares.values())
 
 
 def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[Card]) -> bool:

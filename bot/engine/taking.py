@@ -10,6 +10,7 @@ the discard" asks the same question, so the stock-end rule and the offered moves
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .actions import TakePile, trusted
@@ -37,8 +38,12 @@ class _Search:
         # the further melds' from the back, so no card is used twice
         self.wilds = sorted((c for c in self.hand if c.is_wild), key=lambda c: (-c.points, c.order))
         self.frozen = game.pile_frozen_for(self.team)
-        self.incoming = sum(1 for c in game.pile[:-1] if not c.is_red_three)
         self._table: MeldTable | None = None
+
+    @cached_property
+    def incoming(self) -> int:
+        """The cards that come to the hand with the top card."""
+        return sum(1 for c in self.game.pile[:-1] if not c.is_red_three)
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
@@ -55,7 +60,9 @@ class _Search:
         jokers = [c for c in self.wilds if c.is_joker]
         deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
-        action = self._legal(cards, [])
+        short = not self.melds and (self.top.points + sum(c.points for c in cards)
+                                    < self.game.minimums[self.team])
+        action = None if short else self._legal(cards, [])
         if action is not None:
             return action
         if not self.melds:
@@ -128,8 +135,12 @@ def _search(game: Game, player: str) -> _Search | None:
     team = game.team_of(player)
     if game.pile_block(team) is not None:
         return None
-    if game.rules.one_card_rule and len(game.hands[player]) == 1 and len(game.pile) == 1:
+    hand = game.hands[player]
+    if game.rules.one_card_rule and len(hand) == 1 and len(game.pile) == 1:
         return None
+    top = game.pile[-1].rank
+    if top not in game.team_melds[team] and not any(c.rank == top for c in hand):
+        return None  # no natural to show and no meld to lay the top card off on
     return _Search(game, player)
 
 
