@@ -18,12 +18,14 @@ from bot.render.draw import (
     Pen,
     felt,
     fit,
+    fit_name,
     paste_card,
     rich_text,
     team_colour,
     text_width,
     to_png,
 )
+from bot.words import plural
 
 View = dict[str, Any]
 
@@ -33,13 +35,14 @@ HEADER_H = 78
 PILE_W = 100
 PILE_H = assets.card_height(PILE_W)
 MINI_W = 26
-PANEL_HEADER_H = 70
+PANEL_HEADER_H = 90  # name (one or two lines) and facts, the hand's running points below
 PANEL_GAP = 16
 PANEL_INNER = 18
 FROZEN_INK = (120, 200, 255)
 BLOCKED_INK = (235, 70, 60)
 CHIP_H = 56
 CHIP_GAP = 10
+TAG_LEFT, TAG_RIGHT = PAD, 420 - 12  # tags under the pile stay clear of the players' seats
 
 
 def render(view: View) -> bytes:
@@ -68,7 +71,7 @@ def _header(img: Image.Image, view: View) -> None:
     if rules.get("target"):
         bits.append(f"target {int(rules['target']):,}")
     need = int(rules.get("canastas_to_go_out") or 1)
-    bits.append(f"{need} canasta{'s' if need != 1 else ''} to go out")
+    bits.append(f"{plural(need, 'canasta')} to go out")
     d.text((PAD, 48), " \u00b7 ".join(bits), font=assets.font(17), fill=INK_DIM)
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
@@ -113,7 +116,7 @@ def _centre(img: Image.Image, view: View, top: int) -> None:
             paste_card(img, assets.card("back", PILE_W), x + 2 * k, y + 2 * k, shadow=k == 0)
     else:
         _empty_slot(d, x, y)
-    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), f"{stock} cards",
+    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), plural(stock, "card"),
            font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
     _pile(img, view, PAD + PILE_W + 64, top)
     _players(img, view, 420, top)
@@ -150,16 +153,17 @@ def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
             corner = (cx + PILE_W // 2 - 8, y + PILE_H - 18)
         if pile.get("blocked"):  # on a corner without an index, so the card stays readable
             _stop_marker(d, *corner)
-    d.text((cx, y + PILE_H + 22), f"{size} card{'s' if size != 1 else ''}",
+    d.text((cx, y + PILE_H + 22), plural(size, "card"),
            font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
     tags = _pile_tags(view)
     ty = y + PILE_H + 38
     for text, ink in tags:
-        f = assets.font(17, "bold")
+        f, (text,) = fit_name(text, (17, 15), TAG_RIGHT - TAG_LEFT - 20, two_lines=False)
         w = text_width(text, f) + 20
-        d.rounded_rectangle((cx - w // 2, ty, cx + w // 2, ty + 26), radius=13,
+        left = max(TAG_LEFT, min(cx - w // 2, TAG_RIGHT - w))  # centred under the pile if it can
+        d.rounded_rectangle((left, ty, left + w, ty + 26), radius=13,
                             fill=(0, 0, 0, 130), outline=ink, width=2)
-        d.text((cx, ty + 13), text, font=f, fill=ink, anchor="mm")
+        d.text((left + w // 2, ty + 13), text, font=f, fill=ink, anchor="mm")
         ty += 30
 
 
@@ -168,10 +172,29 @@ def _pile_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
     tags = []
     if pile.get("blocked"):
         tags.append((f"BLOCKED: {caption.block_tag(str(pile['blocked']))}", BLOCKED_INK))
-    if pile.get("frozen_all"):
-        tags.append(("FROZEN", FROZEN_INK))
-    elif pile.get("frozen") and view.get("player"):
-        tags.append(("frozen for your team", FROZEN_INK))
+    return tags + _frozen_tags(view)
+
+
+def _frozen_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
+    """FROZEN when the pile is frozen for every side; else one tag per side it is frozen
+    for (a side that has not melded yet), in the side's colour: "frozen for Ana & Cy", or
+    "frozen for your side" in a player's own view.  The public table (a view of nobody)
+    names the sides, so each player reads his own side's state from the same picture."""
+    pile = view.get("pile") or {}
+    if not pile.get("size"):
+        return []
+    teams = list(view.get("teams") or [])
+    sides = [t for t in teams if t.get("pile_frozen", not t.get("has_melded"))]
+    if pile.get("frozen_all") or (teams and len(sides) == len(teams)):
+        return [("FROZEN", FROZEN_INK)]
+    tags = []
+    for team in sides:
+        index = int(team.get("index") or 0)
+        if view.get("player") is not None and view.get("team") == index:
+            whom = "you" if caption.team_size(view, index) == 1 else "your side"
+        else:
+            whom = caption.team_name(view, index)
+        tags.append((f"frozen for {whom}", team_colour(index)))
     return tags
 
 
@@ -209,19 +232,18 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
     ink = INK_LIGHT if active else (150, 160, 154)
     label = name + ("  (you)" if name == view.get("player") else "")
     f = assets.font(21, "bold")
-    label = fit(label, f, w - 100)
+    f, (label,) = fit_name(label, (21, 18), w - 100, two_lines=False)
     if not active:
         sub, sub_ink = "sits out this hand", (150, 160, 154)
     elif to_act:
         sub, sub_ink = "\u25b6 " + _acting(view), GOLD
-    elif _team_size(view, int(p.get("team") or 0)) > 1:
-        sub, sub_ink = caption.team_name(view, int(p.get("team") or 0)), INK_DIM
+    elif partners := _partners(view, p):
+        sub, sub_ink = "with " + " & ".join(partners), INK_DIM
     else:
         sub, sub_ink = "", INK_DIM
     d.text((x + 22, y + (6 if sub else 14)), label, font=f, fill=ink)
     if sub:
-        sf = assets.font(15)
-        sub = fit(sub, sf, w - 110)
+        sf, (sub,) = fit_name(sub, (15, 13), w - 110, "regular", two_lines=False)
         d.text((x + 22, y + 32), sub, font=sf, fill=sub_ink)
     if active:
         count = int(p.get("cards") or 0)
@@ -231,9 +253,11 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
                fill=ink, anchor="lm")
 
 
-def _team_size(view: View, index: int) -> int:
-    teams = view.get("teams") or []
-    return len(teams[index].get("members") or []) if 0 <= index < len(teams) else 1
+def _partners(view: View, p: dict[str, Any]) -> list[str]:
+    """The names of a player's partners (none in individual play)."""
+    team = int(p.get("team") or 0)
+    return [str(q.get("name")) for q in view.get("players") or []
+            if int(q.get("team") or 0) == team and q.get("name") != p.get("name")]
 
 
 def _acting(view: View) -> str:
@@ -277,7 +301,7 @@ def _columns(team: dict[str, Any]) -> list[dict[str, Any]]:
     cols = melds.ordered(list(team.get("melds") or []))
     threes = list(team.get("red_threes") or [])
     if threes:
-        label = f"{len(threes)} red 3{'s' if len(threes) > 1 else ''}"
+        label = plural(len(threes), "red 3")
         cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
                         "canasta": None, "label": label})
     return cols
@@ -325,13 +349,11 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
     name = caption.team_name(view, index)
     if view.get("player") is not None and view.get("team") == index:
         name += "  (you)"
-    right = _panel_facts(d, team, top, x1)
-    room = right - x0 - PANEL_INNER - 16
-    f = assets.font(26, "bold")
-    if text_width(name, f) > room:
-        f = assets.font(21, "bold")
-    name = fit(name, f, room)
-    d.text((x0 + PANEL_INNER + 6, top + 16), name, font=f, fill=colour)
+    right = _panel_facts(d, team, top, x1, view.get("phase") != "over")
+    f, lines = fit_name(name, (26, 21), right - x0 - PANEL_INNER - 16)
+    for i, line in enumerate(lines):
+        y = top + 16 if len(lines) == 1 else top + 10 + 28 * i
+        d.text((x0 + PANEL_INNER + 6, y), line, font=f, fill=colour)
     rows = _meld_rows(team, w)
     y = top + PANEL_HEADER_H
     if not rows:
@@ -347,12 +369,16 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
         y += max(melds.block_height(m) for m in row) + 12
 
 
-def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int) -> int:
-    """Right side of a panel header, right to left: score, minimum, canastas.
+def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int, in_play: bool) -> int:
+    """Right side of a panel header, right to left: score (with the points this hand has
+    brought so far under it, while a hand is in play), minimum, canastas.
 
     Returns where the facts begin, so the team name can be shortened to fit."""
     x = right - PANEL_INNER
     score = f"{int(team.get('score') or 0):,}"
+    running = running_points(team) if in_play else None
+    if running is not None:
+        d.text((x, top + 62), running, font=assets.font(15, "bold"), fill=GOLD, anchor="ra")
     x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
     minimum = str(team.get("minimum", "-"))
     if team.get("has_melded"):  # met for this hand: still shown, dimmed and ticked
@@ -360,6 +386,17 @@ def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int) -> int:
     else:
         x = _fact(d, x, top, "MINIMUM", minimum, GOLD)
     return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
+
+
+def running_points(team: dict[str, Any]) -> str | None:
+    """``+430 this hand``: the side's melds, canasta bonuses, red threes and penalties so far
+    (the engine's ``hand_points``), or None for a view without them."""
+    points = team.get("hand_points")
+    if points is None:
+        return None
+    value = int(points)
+    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
+    return f"{sign}{abs(value):,} this hand"
 
 
 def _fact(d: Pen, right: int, top: int, label: str, value: str,
