@@ -220,6 +220,7 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
     return y + 14
 
 
+@lru_cache(maxsize=1)
 def _name_room() -> int:
     """Width left of the first number column for a side's name (numbers up to "-1,234")."""
     widest = text_width("-1,234", assets.font(19))
