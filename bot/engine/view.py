@@ -24,7 +24,7 @@ def team_name(game: Game, team: int) -> str:
     return " & ".join(game.members[team])
 
 
-def hand_points(game: Game, team: int) -> int:
+def running_points(game: Game, team: int) -> int:
     """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand."""
@@ -50,7 +50,7 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
                       "pile_frozen": game.pile_frozen_for(t),
-                      "hand_points": hand_points(game, t)})
+                      "running_points": running_points(game, t)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen
     return {
         "variant": r.name,
@@ -86,4 +86,4 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
     }
 
 
-__all__ = ["hand_points", "make_view", "public_event"]
+__all__ = ["make_view", "public_event", "running_points"]

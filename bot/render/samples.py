@@ -107,7 +107,7 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
             "melds": team_melds,
             "red_threes": threes,
             "pile_frozen": frozen_all or not team_melds,
-            "hand_points": _hand_points(team_melds, len(threes)),
+            "running_points": _running_points(team_melds, len(threes)),
         })
     viewer_name = names[viewer] if viewer is not None else None
     return {
@@ -138,8 +138,8 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
     }
 
 
-def _hand_points(melds: list[dict], red_threes: int) -> int:
-    """Classic scoring of what lies on the table (the engine's ``hand_points``)."""
+def _running_points(melds: list[dict], red_threes: int) -> int:
+    """Classic scoring of what lies on the table (the engine's ``running_points``)."""
     bonus = sum(500 if m["canasta"] == "natural" else 300 for m in melds if m["canasta"])
     threes = 100 * red_threes * (2 if red_threes == 4 else 1)
     return sum(m["points"] for m in melds) + bonus + (threes if melds else -threes)

@@ -376,7 +376,7 @@ def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int, in_play: bo
     Returns where the facts begin, so the team name can be shortened to fit."""
     x = right - PANEL_INNER
     score = f"{int(team.get('score') or 0):,}"
-    running = running_points(team) if in_play else None
+    running = running_caption(team) if in_play else None
     if running is not None:
         d.text((x, top + 62), running, font=assets.font(15, "bold"), fill=GOLD, anchor="ra")
     x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
@@ -388,10 +388,10 @@ def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int, in_play: bo
     return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
 
 
-def running_points(team: dict[str, Any]) -> str | None:
+def running_caption(team: dict[str, Any]) -> str | None:
     """``+430 this hand``: the side's melds, canasta bonuses, red threes and penalties so far
-    (the engine's ``hand_points``), or None for a view without them."""
-    points = team.get("hand_points")
+    (the engine's ``running_points``), or None for a view without them."""
+    points = team.get("running_points")
     if points is None:
         return None
     value = int(points)

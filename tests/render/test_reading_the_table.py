@@ -94,7 +94,7 @@ def test_running_points_of_the_hand_beside_the_score(drawn: list[str]) -> None:
     game = _game()
     view = game.view(None)
     # Kings: 70 + 500 natural canasta; nines: 20 + 20 (deuce); red three 100.
-    assert [t["hand_points"] for t in view["teams"]] == [70 + 500 + 40 + 100, -100]
+    assert [t["running_points"] for t in view["teams"]] == [70 + 500 + 40 + 100, -100]
     render_table(view)
     assert "+710 this hand" in drawn and "\u2212100 this hand" in drawn
 
