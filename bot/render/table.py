@@ -1,7 +1,7 @@
 """The table picture posted in the game's thread after every move.
 
 Top to bottom: a header (hand, status), the stock and discard pile beside the players'
-seats, then one panel per team with its score, initial-meld minimum, red threes and melds.
+seats, then one panel per team (``bot.render.panels``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import assets, caption, melds
+from bot.render import assets, caption, panels
 from bot.render.draw import (
     GOLD,
     INK_DIM,
@@ -31,13 +31,11 @@ View = dict[str, Any]
 
 WIDTH = 1280
 PAD = 24
+AREA_W = WIDTH - 2 * PAD
 HEADER_H = 78
 PILE_W = 100
 PILE_H = assets.card_height(PILE_W)
 MINI_W = 26
-PANEL_HEADER_H = 90  # name (one or two lines) and facts, the hand's running points below
-PANEL_GAP = 16
-PANEL_INNER = 18
 FROZEN_INK = (120, 200, 255)
 BLOCKED_INK = (235, 70, 60)
 CHIP_H = 56
@@ -48,13 +46,13 @@ TAG_LEFT, TAG_RIGHT = PAD, 420 - 12  # tags under the pile stay clear of the pla
 def render(view: View) -> bytes:
     teams = list(view.get("teams") or [])
     centre_h = _centre_height(view)
-    height = HEADER_H + centre_h + _panels_height(teams) + PAD - PANEL_GAP + 8
+    height = HEADER_H + centre_h + panels.height(teams, AREA_W) + PAD - panels.PANEL_GAP + 8
     img = felt(WIDTH, height)
     _header(img, view)
     y = HEADER_H
     _centre(img, view, y)
     y += centre_h
-    _panels(img, view, teams, y)
+    panels.draw(img, view, teams, PAD, y, AREA_W)
     return to_png(img)
 
 
@@ -231,7 +229,6 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
                         fill=colour if active else (110, 120, 114))
     ink = INK_LIGHT if active else (150, 160, 154)
     label = name + ("  (you)" if name == view.get("player") else "")
-    f = assets.font(21, "bold")
     f, (label,) = fit_name(label, (21, 18), w - 100, two_lines=False)
     if not active:
         sub, sub_ink = "sits out this hand", (150, 160, 154)
@@ -265,145 +262,3 @@ def _acting(view: View) -> str:
         return "to answer"
     return {"draw": "to draw", "play": "to meld / discard"}.get(str(view.get("phase")),
                                                                  "to play")
-
-
-# -- team panels ----------------------------------------------------------------------------
-
-def _grid_width(cols: int) -> int:
-    return (WIDTH - 2 * PAD - (cols - 1) * PANEL_GAP) // cols
-
-
-def _grid(teams: list[dict[str, Any]]) -> tuple[int, int]:
-    """(columns, panel width): panels side by side unless stacking them is shorter."""
-    best: tuple[int, int] | None = None
-    for cols in (2, 1):
-        if cols > len(teams):
-            continue
-        h = _grid_height(teams, cols)
-        if best is None or h < best[1]:
-            best = (cols, h)
-    cols = best[0] if best else 1
-    return cols, _grid_width(cols)
-
-
-def _grid_height(teams: list[dict[str, Any]], cols: int) -> int:
-    panel_w = _grid_width(cols)
-    hs = [_panel_height(t, panel_w) for t in teams]
-    return sum(max(hs[i:i + cols]) + PANEL_GAP for i in range(0, len(hs), cols))
-
-
-def _per_row(panel_w: int) -> int:
-    return max(1, (panel_w - 2 * PANEL_INNER - 6 + melds.GAP) // melds.PITCH)
-
-
-def _columns(team: dict[str, Any]) -> list[dict[str, Any]]:
-    """What lies in front of a team: its red threes (as one column), then its melds."""
-    cols = melds.ordered(list(team.get("melds") or []))
-    threes = list(team.get("red_threes") or [])
-    if threes:
-        label = plural(len(threes), "red 3")
-        cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
-                        "canasta": None, "label": label})
-    return cols
-
-
-def _meld_rows(team: dict[str, Any], panel_w: int) -> list[list[dict[str, Any]]]:
-    cols, n = _columns(team), _per_row(panel_w)
-    return [cols[i:i + n] for i in range(0, len(cols), n)]
-
-
-def _panel_height(team: dict[str, Any], panel_w: int) -> int:
-    rows = _meld_rows(team, panel_w)
-    if not rows:
-        return PANEL_HEADER_H + 46
-    body = sum(max(melds.block_height(m) for m in row) + 12 for row in rows)
-    return PANEL_HEADER_H + body + 8
-
-
-def _panels_height(teams: list[dict[str, Any]]) -> int:
-    cols, _ = _grid(teams)
-    return _grid_height(teams, cols)
-
-
-def _panels(img: Image.Image, view: View, teams: list[dict[str, Any]], top: int) -> None:
-    cols, panel_w = _grid(teams)
-    hs = [_panel_height(t, panel_w) for t in teams]
-    y = top
-    for i in range(0, len(teams), cols):
-        row_h = max(hs[i:i + cols])
-        for j, team in enumerate(teams[i:i + cols]):
-            x = PAD + j * (panel_w + PANEL_GAP)
-            _panel(img, view, team, x, y, panel_w, row_h)
-        y += row_h + PANEL_GAP
-
-
-def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int, w: int,
-           h: int) -> None:
-    d = Pen(img)
-    index = int(team.get("index", 0))
-    colour = team_colour(index)
-    x1 = x0 + w
-    d.rounded_rectangle((x0, top, x1, top + h), radius=16, fill=(0, 0, 0, 64),
-                        outline=colour + (150,), width=2)
-    d.rounded_rectangle((x0, top, x0 + 10, top + h), radius=5, fill=colour)
-    name = caption.team_name(view, index)
-    if view.get("player") is not None and view.get("team") == index:
-        name += "  (you)"
-    right = _panel_facts(d, team, top, x1, view.get("phase") != "over")
-    f, lines = fit_name(name, (26, 21), right - x0 - PANEL_INNER - 16)
-    for i, line in enumerate(lines):
-        y = top + 16 if len(lines) == 1 else top + 10 + 28 * i
-        d.text((x0 + PANEL_INNER + 6, y), line, font=f, fill=colour)
-    rows = _meld_rows(team, w)
-    y = top + PANEL_HEADER_H
-    if not rows:
-        minimum = team.get("minimum")
-        text = "No melds yet" + (f": the first meld needs {minimum}" if minimum else "")
-        d.text((x0 + PANEL_INNER + 6, y + 4), text, font=assets.font(20), fill=INK_DIM)
-        return
-    for row in rows:
-        x = x0 + PANEL_INNER + 6
-        for meld in row:
-            melds.draw_meld(img, meld, x, y)
-            x += melds.PITCH
-        y += max(melds.block_height(m) for m in row) + 12
-
-
-def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int, in_play: bool) -> int:
-    """Right side of a panel header, right to left: score (with the points this hand has
-    brought so far under it, while a hand is in play), minimum, canastas.
-
-    Returns where the facts begin, so the team name can be shortened to fit."""
-    x = right - PANEL_INNER
-    score = f"{int(team.get('score') or 0):,}"
-    running = running_caption(team) if in_play else None
-    if running is not None:
-        d.text((x, top + 62), running, font=assets.font(15, "bold"), fill=GOLD, anchor="ra")
-    x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
-    minimum = str(team.get("minimum", "-"))
-    if team.get("has_melded"):  # met for this hand: still shown, dimmed and ticked
-        x = _fact(d, x, top, "MINIMUM", f"{minimum} \u2713", INK_DIM)
-    else:
-        x = _fact(d, x, top, "MINIMUM", minimum, GOLD)
-    return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
-
-
-def running_caption(team: dict[str, Any]) -> str | None:
-    """``+430 this hand``: the side's melds, canasta bonuses, red threes and penalties so far
-    (the engine's ``running_points``), or None for a view without them."""
-    points = team.get("running_points")
-    if points is None:
-        return None
-    value = int(points)
-    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
-    return f"{sign}{abs(value):,} this hand"
-
-
-def _fact(d: Pen, right: int, top: int, label: str, value: str,
-          ink: tuple[int, ...]) -> int:
-    """A small caption over a bold value, right-aligned at ``right``; returns the new right."""
-    vf, lf = assets.font(26, "bold"), assets.font(14, "bold")
-    w = max(text_width(value, vf), text_width(label, lf))
-    d.text((right, top + 10), label, font=lf, fill=INK_DIM, anchor="ra")
-    d.text((right, top + 28), value, font=vf, fill=ink, anchor="ra")
-    return right - w - 24
