@@ -114,3 +114,11 @@ def test_the_winner_wins_and_a_pair_win(drawn: list[str]) -> None:
     render_scores(alone)
     render_scores(pair)
     assert "Mara wins the match" in drawn and "Bo & Di win the match" in drawn
+
+
+def test_one_card_left_in_the_stock_is_one_card(drawn: list[str]) -> None:
+    render_table(table_view(4, stock=1, pile_size=1))
+    assert drawn.count("1 card") == 2 and "1 cards" not in drawn  # the stock and the pile
+    drawn.clear()
+    render_table(table_view(4, stock=2, pile_size=2))
+    assert drawn.count("2 cards") == 2
