@@ -10,6 +10,7 @@ from bot.client import CanastaBot
 from bot.discord_limits import respond, send_private
 from bot.engine import VARIANTS, quoted
 from bot.pictures import as_file, picture
+from bot.words import plural
 from cogs.lobby import variant_choices
 
 
@@ -80,10 +81,11 @@ class Scores(commands.Cog):
                                        "here yet.", private=False)
             return
         await respond(
-            interaction, f"**{who.display_name}**: {stats.games} games, {stats.wins} wins "
-            f"({stats.win_rate * 100:.0f}%), {stats.canastas} canastas made, "
-            f"went out {stats.went_out} times, average hand score "
-            f"{stats.average_hand:.0f} over {stats.hands} hands"
+            interaction, f"**{who.display_name}**: {plural(stats.games, 'game')}, "
+            f"{plural(stats.wins, 'win')} ({stats.win_rate * 100:.0f}%), "
+            f"{plural(stats.canastas, 'canasta')} made, "
+            f"went out {plural(stats.went_out, 'time')}, average hand score "
+            f"{stats.average_hand:.0f} over {plural(stats.hands, 'hand')}"
             + (f", best hand {stats.best_hand}." if stats.best_hand is not None else "."),
             private=False,
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .scoring import team_breakdown
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -22,6 +24,15 @@ def team_name(game: Game, team: int) -> str:
     return " & ".join(game.members[team])
 
 
+def running_points(game: Game, team: int) -> int:
+    """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
+    threes (negative while it has not melded) and penalties; scored by the same function as
+    the hand's end, without going out and the cards still in hand."""
+    parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
+                           len(game.red3[team]), 0, 0, 0, game.penalties[team])
+    return sum(parts.values())
+
+
 def make_view(game: Game, player: str | None) -> dict[str, Any]:
     r = game.rules
     team = game._team.get(player) if player is not None else None
@@ -37,7 +48,10 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         teams.append({"index": t, "members": list(game.members[t]),
                       "score": game.scores[t], "minimum": game.minimums[t],
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
-                      "red_threes": [c.text for c in game.red3[t]]})
+                      "red_threes": [c.text for c in game.red3[t]],
+                      "pile_frozen": game.pile_frozen_for(t),
+                      "running_points": running_points(game, t)})
+    frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen
     return {
         "variant": r.name,
         "rules": r.to_dict(),   # every field: Rules.from_dict(view["rules"]) rebuilds them
@@ -55,10 +69,10 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "order": list(game.order),
         "teams": teams,
         "pile": {"size": len(game.pile), "top": top.text if top else None,
-                 "frozen": game.pile_frozen_for(team) if team is not None else (
-                     game.pile_wilds > 0 or game.start_frozen),
-                 "frozen_all": game.pile_wilds > 0 or game.start_frozen
-                 or r.pile_always_frozen,
+                 # For the viewer's side; for a view of nobody, frozen for every side.
+                 "frozen": (game.pile_frozen_for(team) if team is not None
+                            else all(x["pile_frozen"] for x in teams)),
+                 "frozen_all": frozen_all,
                  "blocked": block if block in ("wild", "black_three", "canasta") else None},
         "stock": len(game.stock),
         "scores": game.scores,
@@ -72,4 +86,4 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
     }
 
 
-__all__ = ["make_view", "public_event"]
+__all__ = ["make_view", "public_event", "running_points"]

@@ -8,12 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.notation import pretty
+from bot.words import plural, word
 
 View = dict[str, Any]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _names(names: list[str]) -> str:
@@ -32,13 +29,24 @@ def team_name(view: View, index: int) -> str:
     return f"Team {index + 1}"
 
 
+def team_size(view: View, index: int) -> int:
+    """How many players the side has (one in individual play)."""
+    teams = view.get("teams") or []
+    return len(teams[index].get("members") or []) if 0 <= index < len(teams) else 1
+
+
+def team_wins(view: View, index: int) -> str:
+    """``Mara wins`` / ``Ana & Bo win``: the verb agrees with the side."""
+    return f"{team_name(view, index)} {word(team_size(view, index), 'wins', 'win')}"
+
+
 def pile_phrase(view: View) -> str:
     """``top 8♥, 12 cards, frozen`` (the frozen flag is the viewer's team's)."""
     pile = view.get("pile") or {}
     size = int(pile.get("size") or 0)
     if not size or not pile.get("top"):
         return "the pile is empty"
-    parts = [f"top {pretty(pile['top'])}", _plural(size, "card")]
+    parts = [f"top {pretty(pile['top'])}", plural(size, "card")]
     if pile.get("frozen") or pile.get("frozen_all"):
         parts.append("frozen")
     return ", ".join(parts)
@@ -105,7 +113,7 @@ def hand_prompt(view: View) -> str:
     if phase == "over":
         winner = view.get("winner")
         if winner is not None:
-            return f"Match over: {team_name(view, int(winner))} win"
+            return f"Match over: {team_wins(view, int(winner))}"
         return "Hand over: see the score sheet"
     if question:
         asker, partners = question.get("asker"), list(question.get("partners") or [])
@@ -127,7 +135,7 @@ def hand_title(view: View) -> str:
     me = view.get("player")
     if me is None:
         return "Spectator"
-    return f"{me} \u00b7 {_plural(len(view.get('hand') or []), 'card')}"
+    return f"{me} \u00b7 {plural(len(view.get('hand') or []), 'card')}"
 
 
 def table_status(view: View) -> str:
@@ -138,7 +146,7 @@ def table_status(view: View) -> str:
     if phase == "over":
         winner = view.get("winner")
         if winner is not None:
-            return f"Match over \u2014 {team_name(view, int(winner))} win"
+            return f"Match over \u2014 {team_wins(view, int(winner))}"
         return "Hand over"
     if question:
         return f"{question.get('asker')} asks {_names(list(question.get('partners') or []))}: " \
@@ -151,7 +159,7 @@ def table_status(view: View) -> str:
 
 
 def _count(n: int) -> str:
-    return _plural(n, "card")
+    return plural(n, "card")
 
 
 def _describe(event: dict[str, Any]) -> str | None:

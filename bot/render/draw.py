@@ -130,6 +130,22 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
     return text.rstrip() + "\u2026"
 
 
+def fit_name(text: str, sizes: tuple[int, ...], max_width: float, weight: str = "bold",
+             two_lines: bool = True) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A name in the first of ``sizes`` where it fits on one line, else (``two_lines``) on
+    two lines at the last size; cut with an ellipsis only when that is still too short."""
+    for size in sizes:
+        f = assets.font(size, weight)
+        if f.getlength(text) <= max_width:
+            return f, [text]
+    if not two_lines:
+        return f, [fit(text, f, max_width)]
+    lines = wrap(text, f, int(max_width))
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return f, [fit(line, f, max_width) for line in lines]
+
+
 def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels."""
     lines: list[str] = []

@@ -7,8 +7,9 @@ from typing import Any
 from PIL import Image
 
 from bot.render import assets
-from bot.render.draw import INK_LIGHT, Pen, paste_card, text_width
+from bot.render.draw import INK_DIM, INK_LIGHT, Pen, paste_card, text_width
 from bot.render.notation import hand_sort_key, parse, rank_sort_key
+from bot.words import plural
 
 CARD_W = 84
 CARD_H = assets.card_height(CARD_W)
@@ -17,9 +18,10 @@ GAP = 10  # between two meld columns
 PITCH = CARD_W + GAP
 SQUARE_LAYERS = 3
 SQUARE_OFFSET = 3
-LABEL_SIZE = 19
+LABEL_SIZE = 18
+COUNT_SIZE = 15
 RIBBON_SIZE = 15
-LABEL_H = 24
+LABEL_H = 42  # two lines: "130 pts" over "7 cards"
 RIBBON_H = 22
 PAPER = (250, 247, 238)
 EDGE = (150, 144, 132)
@@ -98,7 +100,16 @@ def draw_meld(img: Image.Image, meld: Meld, x: int, y: int) -> None:
                             fill=PAPER, outline=ink, width=2)
         d.text((cx, ly + (RIBBON_H - 4) // 2), text, font=f, fill=ink, anchor="mm")
         ly += RIBBON_H
+    first, second = labels(meld)
+    d.text((cx, ly + 11), first, font=assets.font(LABEL_SIZE, "bold"), fill=INK_LIGHT,
+           anchor="mm")
+    d.text((cx, ly + 31), second, font=assets.font(COUNT_SIZE), fill=INK_DIM, anchor="mm")
+
+
+def labels(meld: Meld) -> tuple[str, str]:
+    """The two caption lines under a meld: its points, then its size (``130 pts``, ``7 cards``);
+    a column given its own ``label`` (the red threes) shows that alone."""
+    if meld.get("label"):
+        return str(meld["label"]), ""
     count = int(meld.get("count") or len(meld.get("cards") or []))
-    label = meld.get("label") or f"{count} \u00b7 {meld.get('points', 0)}"
-    d.text((cx, ly + LABEL_H // 2), label, font=assets.font(LABEL_SIZE, "bold"),
-           fill=INK_LIGHT, anchor="mm")
+    return f"{int(meld.get('points') or 0)} pts", plural(count, "card")

@@ -99,12 +99,15 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
     minimums = {1250: 90, 900: 90, 2010: 120}
     for t, seats in enumerate(layout):
         team_melds = [dict(m) for m in MELD_SETS[melds[t % len(melds)]]]
+        threes = list(red_threes[t]) if t < len(red_threes) else []
         teams.append({
             "index": t, "members": [names[s] for s in seats], "score": scores[t],
             "minimum": minimums[scores[t]], "has_melded": bool(team_melds),
             "canastas": sum(1 for m in team_melds if m["canasta"]),
             "melds": team_melds,
-            "red_threes": list(red_threes[t]) if t < len(red_threes) else [],
+            "red_threes": threes,
+            "pile_frozen": frozen_all or not team_melds,
+            "running_points": _running_points(team_melds, len(threes)),
         })
     viewer_name = names[viewer] if viewer is not None else None
     return {
@@ -122,7 +125,8 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
         "players": players,
         "teams": teams,
         "pile": {"size": pile_size if pile_top else 0, "top": pile_top,
-                 "frozen": frozen_all or not teams[team_of.get(viewer or 0, 0)]["has_melded"],
+                 "frozen": (teams[team_of[viewer]]["pile_frozen"] if viewer is not None
+                            else all(t["pile_frozen"] for t in teams)),
                  "frozen_all": frozen_all, "blocked": blocked},
         "stock": stock,
         "scores": scores,
@@ -132,6 +136,13 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
         "winner": winner,
         "team_names": [" & ".join(names[s] for s in seats) for seats in layout],
     }
+
+
+def _running_points(melds: list[dict], red_threes: int) -> int:
+    """Classic scoring of what lies on the table (the engine's ``running_points``)."""
+    bonus = sum(500 if m["canasta"] == "natural" else 300 for m in melds if m["canasta"])
+    threes = 100 * red_threes * (2 if red_threes == 4 else 1)
+    return sum(m["points"] for m in melds) + bonus + (threes if melds else -threes)
 
 
 def _history(previous: str, pile_top: str | None) -> list[dict]:

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from bot.render import assets, caption, shapes
-from bot.render.draw import GOLD, Pen, felt, fit, team_colour, to_png
+from bot.render.draw import GOLD, Pen, felt, fit_name, team_colour, text_width, to_png
 
 View = dict[str, Any]
 
@@ -111,14 +111,24 @@ def _banner(d: Pen, view: View, winner: int, running: list[list[int]],
                         outline=GOLD, width=3)
     cy = y + (BANNER_H - 14) // 2
     shapes.star(d, x0 + 40, cy, 44, GOLD, outline=(150, 110, 20), width=2)
-    name = caption.team_name(view, winner)
-    d.text((x0 + 76, cy), f"{name} win the match", font=assets.font(30, "bold"),
-           fill=(255, 244, 210), anchor="lm")
+    room = x1 - x0 - 100
     if running:
         finals = running[-1]
         score = " \u2013 ".join(f"{v:,}" for v in sorted(finals, reverse=True))
-        d.text((x1 - 20, cy), score, font=assets.font(26, "bold"), fill=GOLD, anchor="rm")
+        sf = assets.font(26, "bold")
+        d.text((x1 - 20, cy), score, font=sf, fill=GOLD, anchor="rm")
+        room -= text_width(score, sf) + 30
+    f, lines = fit_name(f"{caption.team_wins(view, winner)} the match", (30, 24, 20), room)
+    _lines(d, x0 + 76, cy, lines, f, (255, 244, 210), 24)
     return y + BANNER_H
+
+
+def _lines(d: Pen, x: int, cy: int, lines: list[str], f: Any, ink: tuple[int, ...],
+           step: int) -> None:
+    """One or two lines of text, left-aligned at ``x``, centred together on ``cy``."""
+    top = cy - (len(lines) - 1) * step / 2
+    for i, line in enumerate(lines):
+        d.text((x, top + i * step), line, font=f, fill=ink, anchor="lm")
 
 
 def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
@@ -136,15 +146,18 @@ def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
         d.rounded_rectangle((bx, y, bx + w, y + TOTALS_H - 16), radius=10, fill=(255, 255, 255),
                             outline=colour, width=3)
         d.rounded_rectangle((bx, y, bx + 10, y + TOTALS_H - 16), radius=5, fill=colour)
-        name = caption.team_name(view, t)
-        nf = assets.font(20, "bold")
-        name = fit(name, nf, w - 190)
-        d.text((bx + 24, y + 14), name, font=nf, fill=INK)
+        total = f"{finals[t]:,}"
+        tf = assets.font(36, "bold")
+        room = w - 24 - 18 - text_width(total, tf) - 20
+        nf, lines = fit_name(caption.team_name(view, t), (20, 17), room)
+        for i, line in enumerate(lines):
+            d.text((bx + 24, y + (14 if len(lines) == 1 else 7) + 20 * i), line, font=nf,
+                   fill=INK)
         sub = "leading" if finals[t] == leader and n_teams > 1 and running else "total"
-        d.text((bx + 24, y + 44), sub, font=assets.font(16), fill=INK_SOFT)
-        d.text((bx + w - 18, y + (TOTALS_H - 16) // 2), f"{finals[t]:,}",
-               font=assets.font(36, "bold"), fill=NEGATIVE if finals[t] < 0 else INK,
-               anchor="rm")
+        d.text((bx + 24, y + 44 if len(lines) == 1 else y + 50), sub, font=assets.font(16),
+               fill=INK_SOFT)
+        d.text((bx + w - 18, y + (TOTALS_H - 16) // 2), total, font=tf,
+               fill=NEGATIVE if finals[t] < 0 else INK, anchor="rm")
     return y + TOTALS_H
 
 
@@ -194,10 +207,8 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
             d.rectangle((_x0() - 4, y, WIDTH - FRAME - PAD, y + ROW_H), fill=STRIPE)
         d.line((_x0() - 4, y + ROW_H, WIDTH - FRAME - PAD, y + ROW_H), fill=RULE, width=1)
         d.ellipse((_x0() + 2, y + 12, _x0() + 14, y + 24), fill=team_colour(t))
-        name = caption.team_name(view, t)
-        nf = assets.font(19)
-        name = fit(name, nf, edges[0] - NUM_W - _x0() - 40)
-        d.text((_x0() + 24, y + ROW_H // 2), name, font=nf, fill=INK, anchor="lm")
+        nf, lines = fit_name(caption.team_name(view, t), (19, 16, 14), _name_room(), "regular")
+        _lines(d, _x0() + 24, y + ROW_H // 2, lines, nf, INK, 16)
         row = breakdown[t] if t < len(breakdown) else {}
         values = [row.get(key) for key, _ in COLUMNS]
         values += [totals[t] if t < len(totals) else None, running[t]]
@@ -207,6 +218,13 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
         y += ROW_H
     _divider(d, rows_top, y)
     return y + 14
+
+
+@lru_cache(maxsize=1)
+def _name_room() -> int:
+    """Width left of the first number column for a side's name (numbers up to "-1,234")."""
+    widest = text_width("-1,234", assets.font(19))
+    return _col_x()[0] - 10 - widest - 14 - (_x0() + 24)
 
 
 def _how(result: dict[str, Any]) -> str:

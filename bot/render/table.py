@@ -1,7 +1,7 @@
 """The table picture posted in the game's thread after every move.
 
 Top to bottom: a header (hand, status), the stock and discard pile beside the players'
-seats, then one panel per team with its score, initial-meld minimum, red threes and melds.
+seats, then one panel per team (``bot.render.panels``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import assets, caption, melds
+from bot.render import assets, caption, panels
 from bot.render.draw import (
     GOLD,
     INK_DIM,
@@ -18,40 +18,41 @@ from bot.render.draw import (
     Pen,
     felt,
     fit,
+    fit_name,
     paste_card,
     rich_text,
     team_colour,
     text_width,
     to_png,
 )
+from bot.words import plural
 
 View = dict[str, Any]
 
 WIDTH = 1280
 PAD = 24
+AREA_W = WIDTH - 2 * PAD
 HEADER_H = 78
 PILE_W = 100
 PILE_H = assets.card_height(PILE_W)
 MINI_W = 26
-PANEL_HEADER_H = 70
-PANEL_GAP = 16
-PANEL_INNER = 18
 FROZEN_INK = (120, 200, 255)
 BLOCKED_INK = (235, 70, 60)
 CHIP_H = 56
 CHIP_GAP = 10
+TAG_LEFT, TAG_RIGHT = PAD, 420 - 12  # tags under the pile stay clear of the players' seats
 
 
 def render(view: View) -> bytes:
     teams = list(view.get("teams") or [])
     centre_h = _centre_height(view)
-    height = HEADER_H + centre_h + _panels_height(teams) + PAD - PANEL_GAP + 8
+    height = HEADER_H + centre_h + panels.height(teams, AREA_W) + PAD - panels.PANEL_GAP + 8
     img = felt(WIDTH, height)
     _header(img, view)
     y = HEADER_H
     _centre(img, view, y)
     y += centre_h
-    _panels(img, view, teams, y)
+    panels.draw(img, view, teams, PAD, y, AREA_W)
     return to_png(img)
 
 
@@ -68,7 +69,7 @@ def _header(img: Image.Image, view: View) -> None:
     if rules.get("target"):
         bits.append(f"target {int(rules['target']):,}")
     need = int(rules.get("canastas_to_go_out") or 1)
-    bits.append(f"{need} canasta{'s' if need != 1 else ''} to go out")
+    bits.append(f"{plural(need, 'canasta')} to go out")
     d.text((PAD, 48), " \u00b7 ".join(bits), font=assets.font(17), fill=INK_DIM)
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
@@ -113,7 +114,7 @@ def _centre(img: Image.Image, view: View, top: int) -> None:
             paste_card(img, assets.card("back", PILE_W), x + 2 * k, y + 2 * k, shadow=k == 0)
     else:
         _empty_slot(d, x, y)
-    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), f"{stock} cards",
+    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), plural(stock, "card"),
            font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
     _pile(img, view, PAD + PILE_W + 64, top)
     _players(img, view, 420, top)
@@ -150,16 +151,17 @@ def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
             corner = (cx + PILE_W // 2 - 8, y + PILE_H - 18)
         if pile.get("blocked"):  # on a corner without an index, so the card stays readable
             _stop_marker(d, *corner)
-    d.text((cx, y + PILE_H + 22), f"{size} card{'s' if size != 1 else ''}",
+    d.text((cx, y + PILE_H + 22), plural(size, "card"),
            font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
     tags = _pile_tags(view)
     ty = y + PILE_H + 38
     for text, ink in tags:
-        f = assets.font(17, "bold")
+        f, (text,) = fit_name(text, (17, 15), TAG_RIGHT - TAG_LEFT - 20, two_lines=False)
         w = text_width(text, f) + 20
-        d.rounded_rectangle((cx - w // 2, ty, cx + w // 2, ty + 26), radius=13,
+        left = max(TAG_LEFT, min(cx - w // 2, TAG_RIGHT - w))  # centred under the pile if it can
+        d.rounded_rectangle((left, ty, left + w, ty + 26), radius=13,
                             fill=(0, 0, 0, 130), outline=ink, width=2)
-        d.text((cx, ty + 13), text, font=f, fill=ink, anchor="mm")
+        d.text((left + w // 2, ty + 13), text, font=f, fill=ink, anchor="mm")
         ty += 30
 
 
@@ -168,10 +170,29 @@ def _pile_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
     tags = []
     if pile.get("blocked"):
         tags.append((f"BLOCKED: {caption.block_tag(str(pile['blocked']))}", BLOCKED_INK))
-    if pile.get("frozen_all"):
-        tags.append(("FROZEN", FROZEN_INK))
-    elif pile.get("frozen") and view.get("player"):
-        tags.append(("frozen for your team", FROZEN_INK))
+    return tags + _frozen_tags(view)
+
+
+def _frozen_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
+    """FROZEN when the pile is frozen for every side; else one tag per side it is frozen
+    for (a side that has not melded yet), in the side's colour: "frozen for Ana & Cy", or
+    "frozen for your side" in a player's own view.  The public table (a view of nobody)
+    names the sides, so each player reads his own side's state from the same picture."""
+    pile = view.get("pile") or {}
+    if not pile.get("size"):
+        return []
+    teams = list(view.get("teams") or [])
+    sides = [t for t in teams if t.get("pile_frozen", not t.get("has_melded"))]
+    if pile.get("frozen_all") or (teams and len(sides) == len(teams)):
+        return [("FROZEN", FROZEN_INK)]
+    tags = []
+    for team in sides:
+        index = int(team.get("index") or 0)
+        if view.get("player") is not None and view.get("team") == index:
+            whom = "you" if caption.team_size(view, index) == 1 else "your side"
+        else:
+            whom = caption.team_name(view, index)
+        tags.append((f"frozen for {whom}", team_colour(index)))
     return tags
 
 
@@ -208,20 +229,18 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
                         fill=colour if active else (110, 120, 114))
     ink = INK_LIGHT if active else (150, 160, 154)
     label = name + ("  (you)" if name == view.get("player") else "")
-    f = assets.font(21, "bold")
-    label = fit(label, f, w - 100)
+    f, (label,) = fit_name(label, (21, 18), w - 100, two_lines=False)
     if not active:
         sub, sub_ink = "sits out this hand", (150, 160, 154)
     elif to_act:
         sub, sub_ink = "\u25b6 " + _acting(view), GOLD
-    elif _team_size(view, int(p.get("team") or 0)) > 1:
-        sub, sub_ink = caption.team_name(view, int(p.get("team") or 0)), INK_DIM
+    elif partners := _partners(view, p):
+        sub, sub_ink = "with " + " & ".join(partners), INK_DIM
     else:
         sub, sub_ink = "", INK_DIM
     d.text((x + 22, y + (6 if sub else 14)), label, font=f, fill=ink)
     if sub:
-        sf = assets.font(15)
-        sub = fit(sub, sf, w - 110)
+        sf, (sub,) = fit_name(sub, (15, 13), w - 110, "regular", two_lines=False)
         d.text((x + 22, y + 32), sub, font=sf, fill=sub_ink)
     if active:
         count = int(p.get("cards") or 0)
@@ -231,9 +250,11 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
                fill=ink, anchor="lm")
 
 
-def _team_size(view: View, index: int) -> int:
-    teams = view.get("teams") or []
-    return len(teams[index].get("members") or []) if 0 <= index < len(teams) else 1
+def _partners(view: View, p: dict[str, Any]) -> list[str]:
+    """The names of a player's partners (none in individual play)."""
+    team = int(p.get("team") or 0)
+    return [str(q.get("name")) for q in view.get("players") or []
+            if int(q.get("team") or 0) == team and q.get("name") != p.get("name")]
 
 
 def _acting(view: View) -> str:
@@ -241,132 +262,3 @@ def _acting(view: View) -> str:
         return "to answer"
     return {"draw": "to draw", "play": "to meld / discard"}.get(str(view.get("phase")),
                                                                  "to play")
-
-
-# -- team panels ----------------------------------------------------------------------------
-
-def _grid_width(cols: int) -> int:
-    return (WIDTH - 2 * PAD - (cols - 1) * PANEL_GAP) // cols
-
-
-def _grid(teams: list[dict[str, Any]]) -> tuple[int, int]:
-    """(columns, panel width): panels side by side unless stacking them is shorter."""
-    best: tuple[int, int] | None = None
-    for cols in (2, 1):
-        if cols > len(teams):
-            continue
-        h = _grid_height(teams, cols)
-        if best is None or h < best[1]:
-            best = (cols, h)
-    cols = best[0] if best else 1
-    return cols, _grid_width(cols)
-
-
-def _grid_height(teams: list[dict[str, Any]], cols: int) -> int:
-    panel_w = _grid_width(cols)
-    hs = [_panel_height(t, panel_w) for t in teams]
-    return sum(max(hs[i:i + cols]) + PANEL_GAP for i in range(0, len(hs), cols))
-
-
-def _per_row(panel_w: int) -> int:
-    return max(1, (panel_w - 2 * PANEL_INNER - 6 + melds.GAP) // melds.PITCH)
-
-
-def _columns(team: dict[str, Any]) -> list[dict[str, Any]]:
-    """What lies in front of a team: its red threes (as one column), then its melds."""
-    cols = melds.ordered(list(team.get("melds") or []))
-    threes = list(team.get("red_threes") or [])
-    if threes:
-        label = f"{len(threes)} red 3{'s' if len(threes) > 1 else ''}"
-        cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
-                        "canasta": None, "label": label})
-    return cols
-
-
-def _meld_rows(team: dict[str, Any], panel_w: int) -> list[list[dict[str, Any]]]:
-    cols, n = _columns(team), _per_row(panel_w)
-    return [cols[i:i + n] for i in range(0, len(cols), n)]
-
-
-def _panel_height(team: dict[str, Any], panel_w: int) -> int:
-    rows = _meld_rows(team, panel_w)
-    if not rows:
-        return PANEL_HEADER_H + 46
-    body = sum(max(melds.block_height(m) for m in row) + 12 for row in rows)
-    return PANEL_HEADER_H + body + 8
-
-
-def _panels_height(teams: list[dict[str, Any]]) -> int:
-    cols, _ = _grid(teams)
-    return _grid_height(teams, cols)
-
-
-def _panels(img: Image.Image, view: View, teams: list[dict[str, Any]], top: int) -> None:
-    cols, panel_w = _grid(teams)
-    hs = [_panel_height(t, panel_w) for t in teams]
-    y = top
-    for i in range(0, len(teams), cols):
-        row_h = max(hs[i:i + cols])
-        for j, team in enumerate(teams[i:i + cols]):
-            x = PAD + j * (panel_w + PANEL_GAP)
-            _panel(img, view, team, x, y, panel_w, row_h)
-        y += row_h + PANEL_GAP
-
-
-def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int, w: int,
-           h: int) -> None:
-    d = Pen(img)
-    index = int(team.get("index", 0))
-    colour = team_colour(index)
-    x1 = x0 + w
-    d.rounded_rectangle((x0, top, x1, top + h), radius=16, fill=(0, 0, 0, 64),
-                        outline=colour + (150,), width=2)
-    d.rounded_rectangle((x0, top, x0 + 10, top + h), radius=5, fill=colour)
-    name = caption.team_name(view, index)
-    if view.get("player") is not None and view.get("team") == index:
-        name += "  (you)"
-    right = _panel_facts(d, team, top, x1)
-    room = right - x0 - PANEL_INNER - 16
-    f = assets.font(26, "bold")
-    if text_width(name, f) > room:
-        f = assets.font(21, "bold")
-    name = fit(name, f, room)
-    d.text((x0 + PANEL_INNER + 6, top + 16), name, font=f, fill=colour)
-    rows = _meld_rows(team, w)
-    y = top + PANEL_HEADER_H
-    if not rows:
-        minimum = team.get("minimum")
-        text = "No melds yet" + (f": the first meld needs {minimum}" if minimum else "")
-        d.text((x0 + PANEL_INNER + 6, y + 4), text, font=assets.font(20), fill=INK_DIM)
-        return
-    for row in rows:
-        x = x0 + PANEL_INNER + 6
-        for meld in row:
-            melds.draw_meld(img, meld, x, y)
-            x += melds.PITCH
-        y += max(melds.block_height(m) for m in row) + 12
-
-
-def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int) -> int:
-    """Right side of a panel header, right to left: score, minimum, canastas.
-
-    Returns where the facts begin, so the team name can be shortened to fit."""
-    x = right - PANEL_INNER
-    score = f"{int(team.get('score') or 0):,}"
-    x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
-    minimum = str(team.get("minimum", "-"))
-    if team.get("has_melded"):  # met for this hand: still shown, dimmed and ticked
-        x = _fact(d, x, top, "MINIMUM", f"{minimum} \u2713", INK_DIM)
-    else:
-        x = _fact(d, x, top, "MINIMUM", minimum, GOLD)
-    return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
-
-
-def _fact(d: Pen, right: int, top: int, label: str, value: str,
-          ink: tuple[int, ...]) -> int:
-    """A small caption over a bold value, right-aligned at ``right``; returns the new right."""
-    vf, lf = assets.font(26, "bold"), assets.font(14, "bold")
-    w = max(text_width(value, vf), text_width(label, lf))
-    d.text((right, top + 10), label, font=lf, fill=INK_DIM, anchor="ra")
-    d.text((right, top + 28), value, font=vf, fill=ink, anchor="ra")
-    return right - w - 24

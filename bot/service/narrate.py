@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.engine import card
+from bot.words import plural, word
 
 RANK_NAMES = {
     "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights",
@@ -43,6 +44,13 @@ class Narrator:
             return self.team_names[team]
         return f"side {team}"
 
+    def side_does(self, team: Any, one: str, many: str) -> str:
+        """The side and its verb in agreement: ``Mara wins``, ``Ana & Bo win``.
+
+        A side named as one player is named (individual play) is that player alone."""
+        alone = self.side(team) in self.names.values()
+        return f"{self.side(team)} {word(1 if alone else 2, one, many)}"
+
     def summary(self, events: list[dict[str, Any]]) -> str:
         parts = [text for text in (self.event(e) for e in events) if text]
         if not parts:
@@ -70,7 +78,7 @@ class Narrator:
 
     def _draw(self, e: dict[str, Any]) -> str:
         n = e.get("count", 1)
-        return f"{self.who(e.get('player'))} drew {'a card' if n == 1 else f'{n} cards'}"
+        return f"{self.who(e.get('player'))} drew {'a card' if n == 1 else plural(n, 'card')}"
 
     def _decline(self, e: dict[str, Any]) -> str:
         return f"{self.who(e.get('player'))} declined the pile with the stock empty"
@@ -80,7 +88,9 @@ class Narrator:
 
     def _take_pile(self, e: dict[str, Any]) -> str:
         with_cards = e.get("cards") or []
-        text = f"{self.who(e.get('player'))} took the pile ({e.get('size', '?')} cards)"
+        size = e.get("size")
+        count = plural(size, "card") if isinstance(size, int) else "? cards"
+        text = f"{self.who(e.get('player'))} took the pile ({count})"
         if with_cards:
             text += f" with {pretty_cards(with_cards)} on the {pretty(e.get('top', '?'))}"
         else:
@@ -103,7 +113,8 @@ class Narrator:
         return text + (" (the pile is frozen)" if e.get("frozen") else "")
 
     def _penalty(self, e: dict[str, Any]) -> str:
-        return f"{self.side(e.get('team'))} lose {e.get('points')} ({e.get('why', 'penalty')})"
+        return (f"{self.side_does(e.get('team'), 'loses', 'lose')} {e.get('points')} "
+                f"({e.get('why', 'penalty')})")
 
     def _ask(self, e: dict[str, Any]) -> str:
         partners = " or ".join(self.who(p) for p in e.get("partners") or [])
@@ -124,4 +135,4 @@ class Narrator:
         return f"{how} — hand {e.get('hand')}: {score}"
 
     def _match_end(self, e: dict[str, Any]) -> str:
-        return f"{self.side(e.get('winner'))} win the game"
+        return f"{self.side_does(e.get('winner'), 'wins', 'win')} the game"

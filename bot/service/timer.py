@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store import Deadline
+from bot.words import plural
 
 TIMER_CHOICES = (0, 1, 2, 5)  # minutes; 0 = off
 DEFAULT_TIMER = 2
@@ -31,7 +32,7 @@ def new_deadline(game_id: int, player: str, hand: int, now: float, minutes: int)
 def describe(minutes: int) -> str:
     if not minutes:
         return "no turn timer"
-    return f"{minutes} minute{'s' if minutes != 1 else ''} a turn"
+    return f"{plural(minutes, 'minute')} a turn"
 
 
 def left(seconds: float) -> str:
@@ -40,7 +41,7 @@ def left(seconds: float) -> str:
     minutes, rest = divmod(whole, 60)
     parts = []
     if minutes:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+        parts.append(plural(minutes, "minute"))
     if rest or not parts:
-        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+        parts.append(plural(rest, "second"))
     return " ".join(parts)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import aiosqlite
+import pytest
 import simcord
 from canasta_table import Table, decode_png, open_table, play_one
 
@@ -48,3 +50,30 @@ async def test_game_to_the_end_rematch_and_leaderboard(simcord_env: simcord.Env)
     assert winners
     per_variant = await table.members[0].slash(table.channel, "leaderboard", variant="vienna")
     assert "No finished games" in per_variant.response.content
+
+
+async def _stats_row(db_path: str, guild_id: int, player: int, n: int) -> None:
+    """A stats row with every count ``n``, as finished games leave it in the real file."""
+    async with aiosqlite.connect(db_path) as db:
+        await db.execute("INSERT INTO stats (guild_id, player, variant, name, games, wins,"
+                         " canastas, went_out, hands, hand_points, best_hand)"
+                         " VALUES (?, ?, 'classic', 'Ana', ?, ?, ?, ?, ?, ?, ?)",
+                         (guild_id, str(player), n, n, n, n, n, 400 * n, 400))
+        await db.commit()
+
+
+@pytest.mark.parametrize(("n", "words"), [
+    (1, "1 game, 1 win (100%), 1 canasta made, went out 1 time, average hand score 400 "
+        "over 1 hand"),
+    (2, "2 games, 2 wins (100%), 2 canastas made, went out 2 times, average hand score 400 "
+        "over 2 hands"),
+])
+async def test_stats_count_one_and_many(simcord_env: simcord.Env, db_path: str, n: int,
+                                        words: str) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    ana = guild.add_member(simcord_env.create_user("Ana"))
+    await _stats_row(db_path, guild.id, ana.id, n)
+    stats = await ana.slash(channel, "stats")
+    assert stats.response is not None
+    assert words in stats.response.content, stats.response.content

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
+import pytest
 from PIL import Image
 
 
@@ -12,3 +14,19 @@ def decode(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()
     return img
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every piece of text the renderer writes on a picture, in drawing order."""
+    from bot.render import draw
+
+    texts: list[str] = []
+    original = draw.Pen.text
+
+    def recording(self: draw.Pen, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
+        texts.append(text)
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw.Pen, "text", recording)
+    return texts

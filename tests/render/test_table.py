@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render import melds, render_table, table
+from bot.render import melds, panels, render_table, table
 from bot.render.notation import parse
 from bot.render.samples import meld, table_view
 
@@ -81,7 +81,7 @@ def test_player_to_act_is_highlighted() -> None:
 
 def test_red_threes_lie_before_the_melds() -> None:
     view = table_view(4, red_threes=(("3H", "3D"), ()))
-    cols = table._columns(view["teams"][0])
+    cols = panels._columns(view["teams"][0])
     assert cols[0]["cards"] == ["3H", "3D"] and cols[0]["label"] == "2 red 3s"
     assert render_table(view) != render_table(table_view(4))
 
@@ -94,9 +94,9 @@ def test_spectator_view_and_question_render() -> None:
 
 def test_two_teams_side_by_side_unless_stacking_is_shorter() -> None:
     teams = table_view(4, melds=("mid", "canastas"))["teams"]
-    assert table._grid(teams)[0] == 2
+    assert panels._grid(teams, table.AREA_W)[0] == 2
     lopsided = table_view(4, melds=("big", "none"))["teams"]
-    assert table._grid(lopsided)[0] == 1
+    assert panels._grid(lopsided, table.AREA_W)[0] == 1
 
 
 def test_last_moves_line() -> None:

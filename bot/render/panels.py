@@ -1,0 +1,161 @@
+"""The team panels of the table picture: one per side, with its name, score, this hand's
+running points, initial-meld minimum, canastas, red threes and melds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from bot.render import assets, caption, melds
+from bot.render.draw import GOLD, INK_DIM, INK_LIGHT, Pen, fit_name, team_colour, text_width
+from bot.words import plural
+
+View = dict[str, Any]
+
+PANEL_HEADER_H = 90  # name (one or two lines) and facts, the hand's running points below
+PANEL_GAP = 16
+PANEL_INNER = 18
+
+
+def _grid_width(cols: int, area_w: int) -> int:
+    return (area_w - (cols - 1) * PANEL_GAP) // cols
+
+
+def _grid(teams: list[dict[str, Any]], area_w: int) -> tuple[int, int]:
+    """(columns, panel width): panels side by side unless stacking them is shorter."""
+    best: tuple[int, int] | None = None
+    for cols in (2, 1):
+        if cols > len(teams):
+            continue
+        h = _grid_height(teams, cols, area_w)
+        if best is None or h < best[1]:
+            best = (cols, h)
+    cols = best[0] if best else 1
+    return cols, _grid_width(cols, area_w)
+
+
+def _grid_height(teams: list[dict[str, Any]], cols: int, area_w: int) -> int:
+    panel_w = _grid_width(cols, area_w)
+    hs = [_panel_height(t, panel_w) for t in teams]
+    return sum(max(hs[i:i + cols]) + PANEL_GAP for i in range(0, len(hs), cols))
+
+
+def _per_row(panel_w: int) -> int:
+    return max(1, (panel_w - 2 * PANEL_INNER - 6 + melds.GAP) // melds.PITCH)
+
+
+def _columns(team: dict[str, Any]) -> list[dict[str, Any]]:
+    """What lies in front of a team: its red threes (as one column), then its melds."""
+    cols = melds.ordered(list(team.get("melds") or []))
+    threes = list(team.get("red_threes") or [])
+    if threes:
+        label = plural(len(threes), "red 3")
+        cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
+                        "canasta": None, "label": label})
+    return cols
+
+
+def _meld_rows(team: dict[str, Any], panel_w: int) -> list[list[dict[str, Any]]]:
+    cols, n = _columns(team), _per_row(panel_w)
+    return [cols[i:i + n] for i in range(0, len(cols), n)]
+
+
+def _panel_height(team: dict[str, Any], panel_w: int) -> int:
+    rows = _meld_rows(team, panel_w)
+    if not rows:
+        return PANEL_HEADER_H + 46
+    body = sum(max(melds.block_height(m) for m in row) + 12 for row in rows)
+    return PANEL_HEADER_H + body + 8
+
+
+def height(teams: list[dict[str, Any]], area_w: int) -> int:
+    """Height of the panels laid out in ``area_w`` pixels, gaps included."""
+    cols, _ = _grid(teams, area_w)
+    return _grid_height(teams, cols, area_w)
+
+
+def draw(img: Image.Image, view: View, teams: list[dict[str, Any]], left: int, top: int,
+         area_w: int) -> None:
+    """One panel per side, two side by side unless stacking them is shorter."""
+    cols, panel_w = _grid(teams, area_w)
+    hs = [_panel_height(t, panel_w) for t in teams]
+    y = top
+    for i in range(0, len(teams), cols):
+        row_h = max(hs[i:i + cols])
+        for j, team in enumerate(teams[i:i + cols]):
+            x = left + j * (panel_w + PANEL_GAP)
+            _panel(img, view, team, x, y, panel_w, row_h)
+        y += row_h + PANEL_GAP
+
+
+def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int, w: int,
+           h: int) -> None:
+    d = Pen(img)
+    index = int(team.get("index", 0))
+    colour = team_colour(index)
+    x1 = x0 + w
+    d.rounded_rectangle((x0, top, x1, top + h), radius=16, fill=(0, 0, 0, 64),
+                        outline=colour + (150,), width=2)
+    d.rounded_rectangle((x0, top, x0 + 10, top + h), radius=5, fill=colour)
+    name = caption.team_name(view, index)
+    if view.get("player") is not None and view.get("team") == index:
+        name += "  (you)"
+    right = _panel_facts(d, team, top, x1, view.get("phase") != "over")
+    f, lines = fit_name(name, (26, 21), right - x0 - PANEL_INNER - 16)
+    for i, line in enumerate(lines):
+        y = top + 16 if len(lines) == 1 else top + 10 + 28 * i
+        d.text((x0 + PANEL_INNER + 6, y), line, font=f, fill=colour)
+    rows = _meld_rows(team, w)
+    y = top + PANEL_HEADER_H
+    if not rows:
+        minimum = team.get("minimum")
+        text = "No melds yet" + (f": the first meld needs {minimum}" if minimum else "")
+        d.text((x0 + PANEL_INNER + 6, y + 4), text, font=assets.font(20), fill=INK_DIM)
+        return
+    for row in rows:
+        x = x0 + PANEL_INNER + 6
+        for meld in row:
+            melds.draw_meld(img, meld, x, y)
+            x += melds.PITCH
+        y += max(melds.block_height(m) for m in row) + 12
+
+
+def _panel_facts(d: Pen, team: dict[str, Any], top: int, right: int, in_play: bool) -> int:
+    """Right side of a panel header, right to left: score (with the points this hand has
+    brought so far under it, while a hand is in play), minimum, canastas.
+
+    Returns where the facts begin, so the team name can be shortened to fit."""
+    x = right - PANEL_INNER
+    score = f"{int(team.get('score') or 0):,}"
+    running = running_caption(team) if in_play else None
+    if running is not None:
+        d.text((x, top + 62), running, font=assets.font(15, "bold"), fill=GOLD, anchor="ra")
+    x = _fact(d, x, top, "SCORE", score, INK_LIGHT)
+    minimum = str(team.get("minimum", "-"))
+    if team.get("has_melded"):  # met for this hand: still shown, dimmed and ticked
+        x = _fact(d, x, top, "MINIMUM", f"{minimum} \u2713", INK_DIM)
+    else:
+        x = _fact(d, x, top, "MINIMUM", minimum, GOLD)
+    return _fact(d, x, top, "CANASTAS", str(int(team.get("canastas") or 0)), INK_LIGHT)
+
+
+def running_caption(team: dict[str, Any]) -> str | None:
+    """``+430 this hand``: the side's melds, canasta bonuses, red threes and penalties so far
+    (the engine's ``running_points``), or None for a view without them."""
+    points = team.get("running_points")
+    if points is None:
+        return None
+    value = int(points)
+    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
+    return f"{sign}{abs(value):,} this hand"
+
+
+def _fact(d: Pen, right: int, top: int, label: str, value: str,
+          ink: tuple[int, ...]) -> int:
+    """A small caption over a bold value, right-aligned at ``right``; returns the new right."""
+    vf, lf = assets.font(26, "bold"), assets.font(14, "bold")
+    w = max(text_width(value, vf), text_width(label, lf))
+    d.text((right, top + 10), label, font=lf, fill=INK_DIM, anchor="ra")
+    d.text((right, top + 28), value, font=vf, fill=ink, anchor="ra")
+    return right - w - 24

@@ -1,0 +1,31 @@
+"""The thread's one-line summaries: counts and verbs agree with what they count."""
+
+from __future__ import annotations
+
+from bot.service.narrate import Narrator
+
+TEAMS = Narrator({"1": "Ana", "2": "Bo", "3": "Cy", "4": "Di"}, ["Ana & Cy", "Bo & Di"])
+ALONE = Narrator({"1": "Mara", "2": "Computer 1", "3": "Computer 2"},
+                 ["Mara", "Computer 1", "Computer 2"])
+
+
+def test_a_player_alone_wins_a_side_of_two_win() -> None:
+    assert ALONE.event({"type": "match_end", "winner": 0}) == "Mara wins the game"
+    assert TEAMS.event({"type": "match_end", "winner": 1}) == "Bo & Di win the game"
+
+
+def test_penalties_agree_with_the_side() -> None:
+    e = {"type": "penalty", "points": 100, "why": "asked and went out anyway"}
+    assert ALONE.event({**e, "team": 2}).startswith("Computer 2 loses 100")
+    assert TEAMS.event({**e, "team": 0}).startswith("Ana & Cy lose 100")
+
+
+def test_a_pile_of_one_card_is_one_card() -> None:
+    one = {"type": "take_pile", "player": "1", "size": 1, "cards": ["8S", "8C"], "top": "8H"}
+    assert "took the pile (1 card)" in TEAMS.event(one)
+    assert "took the pile (9 cards)" in TEAMS.event({**one, "size": 9})
+
+
+def test_draws_count_their_cards() -> None:
+    assert TEAMS.event({"type": "draw", "player": "2", "count": 1}) == "Bo drew a card"
+    assert TEAMS.event({"type": "draw", "player": "2", "count": 2}) == "Bo drew 2 cards"
