@@ -126,7 +126,7 @@ def _start(api: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     root = logging.getLogger()
     saved = root.handlers[:], root.level
     try:
-        code = main()
+        code = main([])  # the run command, no arguments
     finally:
         root.handlers[:], level = saved
         root.setLevel(level)
