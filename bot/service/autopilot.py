@@ -59,7 +59,7 @@ class Autopilot:
 
     @property
     def tables(self) -> set[int]:
-        """The games it has kept moving since the start."""
+        """The games it keeps moving now (a computer's turn or a turn timer under way)."""
         return set(self._tasks)
 
     async def resume(self, shards: Shards | None = None) -> int:
