@@ -1,17 +1,25 @@
-"""Bot benchmark: `python -m bench.bot`.
+"""Bot benchmark: `python -m bench.bot [--database URL]`.
 
 1. Latency through simcord: from the moment an interaction is handed to the bot until the
    bot has finished handling it (deferral, commit, hand picture by DM, table picture in the
    thread) for /draw, /meld and /discard in 4-player games — median and 95th percentile.
    The time to the first response sent is smaller still; both are printed.
 2. Capacity: how many active games one process holds in 1 GB (games in memory, as the
-   service keeps them between moves).
+   service keeps them between moves; measured on a temporary SQLite file whatever the
+   database, since it is the memory of the games held).
+3. Throughput: moves per second committed by 4 games played at once (draw, discard, as
+   fast as the service takes them) on a temporary SQLite file, and on the PostgreSQL
+   database given.
+
+`--database`: a `postgresql://` URL (an empty scratch database: the run adds its games to
+it) or a SQLite file; by default a temporary SQLite file.
 
 Runs pinned to one CPU core where the OS allows it.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import os
@@ -27,6 +35,7 @@ from typing import Any
 BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
+THROUGHPUT_SECONDS = 5.0
 
 
 def _pin_to_one_core() -> str:
@@ -167,6 +176,44 @@ async def _capacity(db: str, games: int = 1500) -> tuple[float, float]:
     return (after - before) / games, before
 
 
+async def _throughput(db: str, games: int = 4, seconds: float = THROUGHPUT_SECONDS) -> float:
+    """Moves per second committed while `games` games are played at once."""
+    from bot.engine import Discard, Draw
+    from bot.service import GameService
+    from bot.store import Store
+
+    store = await Store.open(db)
+    service = GameService(store, cache_size=games + 10)
+    ids = []
+    for n in range(games):
+        lobby = await service.new_lobby(guild_id=7, channel_id=9000 + n, host=f"t{n}a",
+                                        host_name="A", seating="join", timer=0)
+        for p in "bcd":
+            await service.join(lobby.game_id, f"t{n}{p}", p.upper())
+        await service.start(lobby.game_id, f"t{n}a")
+        ids.append(lobby.game_id)
+    moves = 0
+    deadline = time.perf_counter() + seconds
+
+    async def play(game_id: int) -> None:
+        nonlocal moves
+        while time.perf_counter() < deadline:
+            game = (await service.live(game_id)).game
+            if game.phase == "draw":
+                await service.act(game_id, game.turn, Draw())
+            elif game.phase == "play":
+                await service.act(game_id, game.turn, Discard(game.hand(game.turn)[-1].text))
+            else:
+                return  # the game is over (or waits for an answer): this table is done
+            moves += 1
+
+    began = time.perf_counter()
+    await asyncio.gather(*(play(game_id) for game_id in ids))
+    elapsed = time.perf_counter() - began
+    await store.close()
+    return moves / elapsed
+
+
 def _rss() -> float:
     try:
         with open("/proc/self/statm") as f:
@@ -180,12 +227,25 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    from bot.store.database import is_postgres, redacted
+
+    parser = argparse.ArgumentParser(prog="python -m bench.bot")
+    parser.add_argument("--database", help="postgresql:// URL (a scratch database) or a "
+                        "SQLite file; default: a temporary SQLite file")
+    args = parser.parse_args(argv)
     pinned = _pin_to_one_core()
     with tempfile.TemporaryDirectory() as tmp:
+        database = args.database or str(Path(tmp) / "bench.sqlite3")
         per_game, baseline = asyncio.run(_capacity(str(Path(tmp) / "capacity.sqlite3")))
-        timings = asyncio.run(_latency(str(Path(tmp) / "bench.sqlite3")))
-    print(f"Canasta bot benchmark ({pinned}; Python {sys.version.split()[0]})")
+        timings = asyncio.run(_latency(database))
+        throughput = {"SQLite": asyncio.run(_throughput(str(Path(tmp) / "moves.sqlite3")))}
+        if is_postgres(database):
+            throughput["PostgreSQL"] = asyncio.run(_throughput(database))
+    kind = "PostgreSQL" if is_postgres(database) else "SQLite"
+    shown = redacted(args.database) if args.database else "a temporary file"
+    print(f"Canasta bot benchmark ({pinned}; Python {sys.version.split()[0]}; "
+          f"database: {kind}, {shown})")
     print("interaction -> handled (commit, hand DM picture, table picture), milliseconds:")
     worst = 0.0
     for command in ("draw", "meld", "discard", "pickup"):
@@ -204,6 +264,9 @@ def main() -> int:
     with_baseline = (gb - baseline) / per_game if per_game > 0 else float("inf")
     print(f"memory per active game: {per_game / 1024:.1f} KiB -> {games_per_gb:,.0f} games per GB"
           f" ({with_baseline:,.0f} after the process's own {baseline / 2**20:.0f} MiB)")
+    for name, rate in throughput.items():
+        print(f"throughput, 4 games played at once on {name}: {rate:,.0f} moves committed "
+              "per second")
     ok_latency = worst < BAR_P95_MS
     ok_capacity = with_baseline >= BAR_GAMES_PER_GB
     print(f"bar: p95 < {BAR_P95_MS:.0f} ms for /draw /meld /discard: "

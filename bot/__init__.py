@@ -19,10 +19,13 @@ def create_bot(database: str, *, seed: int | None = None, **settings: Any) -> Ca
     `seed`: when set, every new game is dealt from exactly this seed (and seats are drawn
     from it), so a test knows the cards. `settings` override `bot.config.Settings` fields
     (`dev_guild_id`, `default_variant`, `default_language`, `log_level`, `ai_delay`: the
-    seconds a computer player waits before each turn, 0 in tests).
+    seconds a computer player waits before each turn, 0 in tests; `shard_count` and
+    `shard_ids`: an `AutoShardedBot` running those shards).
     """
-    from bot.client import CanastaBot
+    from bot.client import CanastaBot, ShardedCanastaBot
     from bot.config import Settings
 
     config = Settings(database=database, **settings)
+    if config.shard_count is not None:
+        return ShardedCanastaBot(config, seed=seed)
     return CanastaBot(config, seed=seed)

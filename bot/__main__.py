@@ -1,4 +1,8 @@
-"""`canasta-bot` / `python -m bot`: read the settings, log to stdout, run until stopped."""
+"""`canasta-bot` / `python -m bot`: read the settings, log to stdout, run until stopped.
+
+`canasta-bot copy-database FROM TO` copies a whole database (SQLite file or PostgreSQL URL)
+into an empty one instead (see bot/store/copy.py).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import logging
 import sys
 
 from bot.config import MissingToken, load_settings
+from bot.store.database import MissingDriver, is_postgres, redacted
 
 
 class _Redact(logging.Filter):
@@ -44,7 +49,14 @@ def setup_logging(level: str, secret: str) -> None:
     root.setLevel(getattr(logging, level.upper(), logging.INFO))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["copy-database"]:
+        return copy_database(args[1:])
+    if args:
+        print("usage: canasta-bot (runs the bot) | canasta-bot copy-database FROM TO",
+              file=sys.stderr)
+        return 2
     try:
         settings = load_settings()
         token = settings.require_token()
@@ -62,8 +74,11 @@ def main() -> int:
         default_variant=settings.default_variant,
         default_language=settings.default_language,
         ai_delay=settings.ai_delay,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
     )
-    logging.getLogger("bot").info("starting with database %s", settings.database)
+    logging.getLogger("bot").info("starting with database %s%s", redacted(settings.database),
+                                  _shards_line(settings.shard_count, settings.shard_ids))
     try:
         bot.run(token, log_handler=None)
     except KeyboardInterrupt:
@@ -77,11 +92,63 @@ def main() -> int:
     return 0
 
 
+def _shards_line(count: int | None, ids: tuple[int, ...] | None) -> str:
+    if count is None:
+        return ""
+    shown = ",".join(str(i) for i in (ids or range(count)))
+    return f", shards {shown} of {count}"
+
+
+def copy_database(args: list[str]) -> int:
+    """`copy-database FROM TO`: every table, verified; the target must be empty."""
+    import asyncio
+
+    from bot.store.copy import CopyRefused, copy_database
+
+    if len(args) != 2:
+        print("usage: canasta-bot copy-database FROM TO (a SQLite file or a postgresql:// URL "
+              "each; TO must be empty)", file=sys.stderr)
+        return 2
+    source, target = args
+    try:
+        counts = asyncio.run(copy_database(source, target))
+    except CopyRefused as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except Exception as exc:
+        failure = database_failure(exc, target if isinstance(exc, OSError) else source)
+        if failure is None:
+            raise
+        print(failure, file=sys.stderr)
+        return 1
+    rows = ", ".join(f"{table} {count}" for table, count in counts.items())
+    print(f"Copied {redacted(source)} to {redacted(target)} and verified: {rows}.")
+    return 0
+
+
+def database_failure(exc: BaseException, database: str) -> str | None:
+    import sqlite3
+
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, sqlite3.Error):
+        return (f"Could not open the database {database} ({reason}): check DATABASE and that "
+                "its folder exists and is writable.")
+    if isinstance(exc, MissingDriver):
+        return str(exc)
+    if is_postgres(database):
+        import asyncpg
+
+        if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
+            return (f"Could not use the PostgreSQL database {redacted(database)} ({reason}): "
+                    "check DATABASE (user, password, host, database name) and that the "
+                    "server is running.")
+    return None
+
+
 def start_failure(exc: BaseException, database: str) -> str | None:
     """The one sentence that says what stopped the start and what to check; None for a
     failure nobody foresaw (its traceback is worth having)."""
     import asyncio
-    import sqlite3
 
     import aiohttp
     import discord
@@ -90,10 +157,13 @@ def start_failure(exc: BaseException, database: str) -> str | None:
     if isinstance(exc, discord.LoginFailure):
         return ("Discord refused the token: check DISCORD_TOKEN in .env or the environment "
                 "(Developer Portal > your application > Bot > Reset Token gives a new one).")
-    if isinstance(exc, sqlite3.Error):
-        return (f"Could not open the database {database} ({reason}): check DATABASE and that "
-                "its folder exists and is writable.")
-    if isinstance(exc, aiohttp.ClientError | OSError | asyncio.TimeoutError
+    if isinstance(exc, aiohttp.ClientError):  # before OSError: some of them are OSErrors
+        return (f"Could not reach Discord ({reason}): check this machine's network connection "
+                "(and any firewall or proxy), then start the bot again.")
+    failure = database_failure(exc, database)
+    if failure is not None:
+        return failure
+    if isinstance(exc, OSError | asyncio.TimeoutError
                   | discord.GatewayNotFound):
         return (f"Could not reach Discord ({reason}): check this machine's network connection "
                 "(and any firewall or proxy), then start the bot again.")

@@ -11,7 +11,8 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord_limits import NO_PINGS, send_private
 from bot.service import Autopilot, GameService, Notice, Refused
-from bot.store import Store
+from bot.store import Shards, Store
+from bot.store.database import redacted
 
 log = logging.getLogger(__name__)
 
@@ -22,11 +23,16 @@ class CanastaBot(commands.Bot):
     """A `commands.Bot` whose `service` runs the games; cogs reach it as `bot.service`."""
 
     def __init__(self, settings: Settings, *, seed: int | None = None) -> None:
+        sharding: dict[str, object] = {}
+        if settings.shard_count is not None:
+            sharding["shard_count"] = settings.shard_count
+            sharding["shard_ids"] = list(settings.shard_ids or range(settings.shard_count))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=NO_PINGS,  # a message that pings says whom (discord_limits)
+            **sharding,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.seed = seed
@@ -35,6 +41,16 @@ class CanastaBot(commands.Bot):
         self._autopilot: Autopilot | None = None
         self._resumed = False
         self.tree.on_error = self.on_app_command_error
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves (None: unsharded, every guild is its own). Only
+        its own guilds' games are resumed at start-up; Discord sends it only their
+        interactions."""
+        count = self.settings.shard_count
+        if count is None:
+            return None
+        return Shards(count, frozenset(self.settings.shard_ids or range(count)))
 
     @property
     def store(self) -> Store:
@@ -76,7 +92,7 @@ class CanastaBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        log.info("ready: database %s, %d commands", self.settings.database,
+        log.info("ready: database %s, %d commands", redacted(self.settings.database),
                  len(self.tree.get_commands()))
 
     async def on_ready(self) -> None:
@@ -91,7 +107,7 @@ class CanastaBot(commands.Bot):
             await check_tables(self)
         except Exception:
             log.exception("the start-up check of the tables failed")
-        count = await self._autopilot.resume()
+        count = await self._autopilot.resume(self.shards)
         log.info("resumed %d game(s) in play", count)
 
     async def _announce(self, notice: Notice) -> None:
@@ -127,6 +143,11 @@ class CanastaBot(commands.Bot):
                       exc_info=original)
             text = "Something went wrong on my side. Please try again (/table shows the game)."
         await reply_privately(interaction, text)
+
+
+class ShardedCanastaBot(CanastaBot, commands.AutoShardedBot):
+    """The same bot as an `AutoShardedBot` running the shards SHARD_IDS of SHARD_COUNT:
+    several such processes, over one PostgreSQL database, serve the bot at scale."""
 
 
 def _now() -> float:

@@ -30,6 +30,8 @@ class Settings:
     default_variant: str = "classic"
     default_language: str = "en"
     ai_delay: float = 1.5  # seconds a computer player "thinks" before each turn in Discord
+    shard_count: int | None = None  # None: one unsharded process (the default)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
 
     def require_token(self) -> str:
         if not self.token:
@@ -45,6 +47,8 @@ _ENV_NAMES = {
     "default_variant": "DEFAULT_VARIANT",
     "default_language": "DEFAULT_LANGUAGE",
     "ai_delay": "AI_DELAY",
+    "shard_count": "SHARD_COUNT",
+    "shard_ids": "SHARD_IDS",
 }
 
 
@@ -69,8 +73,33 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
             if not 0 <= delay <= 60:
                 raise ValueError(f"AI_DELAY must be seconds between 0 and 60, not {raw!r}")
             values[f.name] = delay
+        elif f.name == "shard_count":
+            if not raw.isdigit() or int(raw) < 1:
+                raise ValueError(f"SHARD_COUNT must be a number of shards (1 or more), not {raw!r}")
+            values[f.name] = int(raw)
+        elif f.name == "shard_ids":
+            values[f.name] = parse_shard_ids(raw)
         elif f.name == "log_level":
             values[f.name] = raw.upper()
         else:
             values[f.name] = raw
+    count, ids = values.get("shard_count"), values.get("shard_ids")
+    if ids is not None and count is None:
+        raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards of the whole bot)")
+    if isinstance(ids, tuple) and isinstance(count, int) and max(ids) >= count:
+        raise ValueError(f"SHARD_IDS must be shard numbers 0 to {count - 1}, not {max(ids)}")
     return Settings(**values)  # type: ignore[arg-type]
+
+
+def parse_shard_ids(raw: str) -> tuple[int, ...]:
+    """"0-3", "4,5", "0-1,6": the shards one process runs, in order, each once."""
+    ids: set[int] = set()
+    for part in raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"SHARD_IDS must look like 0-3 or 0,1,2 (shard numbers), not {raw!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise ValueError(f"SHARD_IDS range {part!r} runs backwards")
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))

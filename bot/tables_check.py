@@ -34,14 +34,15 @@ PROMPT_SEARCH = 20  # posts after a prompt before a restart: a few table picture
 
 async def check_tables(bot: CanastaBot) -> None:
     checker = _Check(bot)
-    for opening in await bot.service.openings():
+    shards = bot.shards  # sharded: only this process's guilds (the others check theirs)
+    for opening in await bot.service.openings(shards):
         await checker.guarded(checker.finish(opening), opening.game_id)
-    for record in await bot.store.active_games():
+    for record in await bot.store.active_games(shards):
         if record.status == "lobby":
             await checker.guarded(checker.lobby(record), record.id)
         else:
             await checker.guarded(checker.question(record), record.id)
-    for game_id in await bot.store.games_with_message("question"):
+    for game_id in await bot.store.games_with_message("question", shards):
         await checker.guarded(checker.close_question(game_id), game_id)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.service.outcome import Notice, Step
+from bot.store import Shards
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -56,9 +57,16 @@ class Autopilot:
         self._tasks[game_id] = asyncio.get_running_loop().create_task(
             self._run(game_id), name=f"autopilot-{game_id}")
 
-    async def resume(self) -> int:
-        """After a start: every game in play continues (timers, computers' turns)."""
-        games = await self.service.store.pending_games()
+    @property
+    def tables(self) -> set[int]:
+        """The games it keeps moving now (a computer's turn or a turn timer under way)."""
+        return set(self._tasks)
+
+    async def resume(self, shards: Shards | None = None) -> int:
+        """After a start: every game in play continues (timers, computers' turns); with
+        `shards`, only the games of the guilds this process serves (another process runs
+        the others)."""
+        games = await self.service.store.pending_games(shards)
         for game_id in games:
             self.kick(game_id)
         return len(games)

@@ -38,6 +38,7 @@ from bot.store import (
     HandResultRecord,
     PlayerStats,
     Seat,
+    StaleGame,
     StatsDelta,
     Store,
 )
@@ -192,6 +193,12 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         )
         try:
             version = await self.store.commit_action(commit)
+        except StaleGame:
+            # Another process (or bot instance) committed a move on this game first: this
+            # one was computed on a stale copy and is not applied. Reload next time.
+            self._cache.pop(game_id, None)
+            raise Refused("The game moved on meanwhile (someone played first): nothing was "
+                          "changed. /table shows it now; try again.") from None
         except BaseException:
             self._cache.pop(game_id, None)  # the store holds the truth: reload next time
             raise

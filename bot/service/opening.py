@@ -15,7 +15,7 @@ from bot.crashpoints import crash_point
 from bot.engine import Game
 from bot.service.lobby import table_rules
 from bot.service.outcome import LobbyState, Outcome, Refused
-from bot.store import GameRecord, Opening, Seat, Store, StoreError
+from bot.store import GameRecord, Opening, Seat, Shards, Store, StoreError
 
 
 class TableOpening:
@@ -79,9 +79,10 @@ class TableOpening:
                  for i, p in enumerate(order)]
         return game, seats
 
-    async def openings(self) -> list[Opening]:
-        """Set-ups a crash interrupted (for the start-up to complete or drop)."""
-        return await self.store.openings()
+    async def openings(self, shards: Shards | None = None) -> list[Opening]:
+        """Set-ups a crash interrupted (for the start-up to complete or drop); with `shards`,
+        only those of the guilds this process serves."""
+        return await self.store.openings(shards)
 
     async def drop_opening(self, game_id: int) -> None:
         """A table whose set-up cannot be completed goes, without a trace."""

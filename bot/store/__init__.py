@@ -10,9 +10,10 @@ from bot.store.records import (
     Opening,
     PlayerStats,
     Seat,
+    Shards,
     StatsDelta,
 )
-from bot.store.store import StaleGame, Store, StoreError
+from bot.store.store import IntegrityError, StaleGame, Store, StoreError
 
 __all__ = [
     "MIGRATIONS",
@@ -22,9 +23,11 @@ __all__ = [
     "Deadline",
     "GameRecord",
     "HandResultRecord",
+    "IntegrityError",
     "Opening",
     "PlayerStats",
     "Seat",
+    "Shards",
     "StaleGame",
     "StatsDelta",
     "Store",

@@ -1,10 +1,29 @@
-"""Schema migrations, numbered in order. The database's `PRAGMA user_version` records the
-last one applied; start-up applies the rest, each in its own transaction.
+"""Schema migrations, numbered in order, one list for SQLite and PostgreSQL. The database
+records the last one applied (SQLite: `PRAGMA user_version`; PostgreSQL: the
+`schema_version` table); start-up applies the rest, each in its own transaction.
+
+The statements are written in SQLite's spelling; `DIALECTS` lists, explicitly, the few
+words PostgreSQL spells differently (64-bit ids: Discord's snowflakes do not fit 32 bits).
 
 Never edit a migration that has shipped: add a new one.
 """
 
 from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.store.database import Database
+
+DIALECTS: dict[str, list[tuple[str, str]]] = {
+    "sqlite": [],
+    "postgresql": [
+        (r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b", "BIGSERIAL PRIMARY KEY"),
+        (r"\bINTEGER\b", "BIGINT"),
+        (r"\bREAL\b", "DOUBLE PRECISION"),
+    ],
+}
 
 MIGRATIONS: list[list[str]] = [
     # 1: the first schema.
@@ -109,3 +128,25 @@ MIGRATIONS: list[list[str]] = [
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def spelled(statement: str, dialect: str) -> str:
+    """A migration statement in the database's own spelling."""
+    for pattern, replacement in DIALECTS[dialect]:
+        statement = re.sub(pattern, replacement, statement)
+    return statement
+
+
+async def migrate(db: Database) -> int:
+    """Apply the migrations the database has not seen yet; return the schema version.
+    Each runs in its own transaction, which also re-reads the version (another process may
+    have migrated meanwhile)."""
+    for number, statements in enumerate(MIGRATIONS, start=1):
+        async with db.transaction() as tx:
+            if await tx.schema_version() >= number:
+                continue
+            for statement in statements:
+                await tx.execute(spelled(statement, db.dialect))
+            await tx.set_schema_version(number)
+    async with db.transaction() as tx:
+        return await tx.schema_version()

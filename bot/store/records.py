@@ -142,3 +142,15 @@ class ActionCommit:
     stats: list[StatsDelta] = field(default_factory=list)
     variant: str = "classic"
     guild_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one process of the bot serves, out of `count`. A guild belongs to
+    shard `(guild_id >> 22) % count` (Discord's formula); direct messages to shard 0."""
+
+    count: int
+    ids: frozenset[int]
+
+    def owns(self, guild_id: int | None) -> bool:
+        return ((guild_id or 0) >> 22) % self.count in self.ids

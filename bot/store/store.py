@@ -1,22 +1,21 @@
-"""The SQLite store: one file, WAL, migrations at start-up, one transaction per change.
+"""The store: games, seats, the action log, results and statistics, on SQLite or PostgreSQL.
 
-A single aiosqlite connection serves the whole process (`sql.Connected`). Every write
-method is all-or-nothing: on any error the transaction rolls back and the error propagates.
-Commits are durable: `synchronous=FULL` syncs the write-ahead log at every commit, so a move
-a player saw acknowledged survives a power cut, not only a crash of the bot (the table
-picture's message id alone skips its own sync: see `TableSetup.set_message`).
+Written once over `database.Database` (a SQLite file, the embedded default, or a shared
+PostgreSQL server). Every write method is all-or-nothing: on any error the transaction
+rolls back and the error propagates. Commits are durable (see the backends; the table
+picture's message id alone skips its own sync: see `TableSetup.set_message`). A move is one
+transaction writing the action log and the snapshot, under a version check: a move computed
+on a stale copy of the game is never committed (`StaleGame`), whichever process tried.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from bot.store.migrations import MIGRATIONS
+from bot.store.database import Row, open_database
+from bot.store.migrations import migrate
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
@@ -25,14 +24,13 @@ from bot.store.records import (
     HandResultRecord,
     PlayerStats,
     Seat,
+    Shards,
 )
-from bot.store.sql import StaleGame, StoreError
+from bot.store.sql import IntegrityError, StaleGame, StoreError
 from bot.store.sql import dumps as _dumps
-from bot.store.sql import run as _run
-from bot.store.sql import run_many as _run_many
-from bot.store.table_setup import TableSetup
+from bot.store.table_setup import TableSetup, in_shards
 
-__all__ = ["StaleGame", "Store", "StoreError"]
+__all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
 class Store(TableSetup):
@@ -40,16 +38,10 @@ class Store(TableSetup):
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        """Open (creating if needed) the database file and bring its schema up to date."""
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
+        """Open the database (a SQLite file, created if needed, or a postgresql:// URL) and
+        bring its schema up to date."""
+        db = await open_database(path)
         try:
-            db.row_factory = aiosqlite.Row
-            await _run(db, "PRAGMA journal_mode=WAL")
-            await _run(db, "PRAGMA synchronous=FULL")
-            await _run(db, "PRAGMA foreign_keys=ON")
-            await _run(db, "PRAGMA busy_timeout=5000")
             store = cls(db, path)
             await store.migrate()
         except BaseException:
@@ -58,35 +50,15 @@ class Store(TableSetup):
         return store
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self._db.close()
 
     async def migrate(self) -> int:
-        """Apply the migrations this file has not seen yet; return the schema version."""
-        async with self._lock:
-            version = await self._user_version()
-            for number, statements in enumerate(MIGRATIONS, start=1):
-                if number <= version:
-                    continue
-                await _run(self._db, "BEGIN IMMEDIATE")
-                try:
-                    for statement in statements:
-                        await _run(self._db, statement)
-                    await _run(self._db, f"PRAGMA user_version = {number}")
-                    await _run(self._db, "COMMIT")
-                except BaseException:
-                    await _run(self._db, "ROLLBACK")
-                    raise
-            return await self._user_version()
-
-    async def _user_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        """Apply the migrations this database has not seen yet; return the schema version."""
+        return await migrate(self._db)
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._user_version()
+        async with self._transaction() as tx:
+            return await tx.schema_version()
 
     # ------------------------------------------------------------------ games
 
@@ -103,28 +75,31 @@ class Store(TableSetup):
         )
         return _game(row) if row else None
 
-    async def active_games(self) -> list[GameRecord]:
-        rows = await self._fetchall("SELECT * FROM games WHERE status IN ('lobby', 'active')")
+    async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
+        """Games in the lobby or in play (with `shards`: only those of their guilds)."""
+        where, params = in_shards(shards)
+        rows = await self._fetchall(
+            f"SELECT * FROM games WHERE status IN ('lobby', 'active') {where} ORDER BY id",
+            params)
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
-        async with self._transaction() as db:
-            await _run(
-                db,
+        async with self._transaction() as tx:
+            await tx.execute(
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
                 (thread_id, time.time(), game_id),
             )
 
     async def set_status(self, game_id: int, status: str, *, expected: str | None = None) -> None:
         """Change a game's status; with `expected`, only from that status (else StoreError)."""
-        async with self._transaction() as db:
+        async with self._transaction() as tx:
             sql = "UPDATE games SET status = ?, updated_at = ? WHERE id = ?"
             params: tuple[Any, ...] = (status, time.time(), game_id)
             if expected is not None:
                 sql += " AND status = ?"
                 params += (expected,)
-            cursor = await _run(db, sql, params)
-            if cursor.rowcount != 1:
+            changed = await tx.execute(sql, params)
+            if changed != 1:
                 raise StoreError(f"game {game_id} is not {expected or 'known'}")
 
     # ------------------------------------------------------------------ seats
@@ -140,9 +115,8 @@ class Store(TableSetup):
         level: str | None = None,
     ) -> None:
         """Seat a player in the lobby after the others (join order)."""
-        async with self._transaction() as db:
-            await _run(
-                db,
+        async with self._transaction() as tx:
+            await tx.execute(
                 "INSERT INTO seats (game_id, seat, player, name, is_ai, level) VALUES (?, "
                 "(SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?), ?, ?, ?, ?)",
                 (game_id, game_id, player, name, int(is_ai), level),
@@ -152,25 +126,23 @@ class Store(TableSetup):
         self, game_id: int, player: str, *, is_ai: bool, level: str | None, missed: int
     ) -> None:
         """Who plays a seat now (a person, or a computer of `level`); the engine id stays."""
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
+        async with self._transaction() as tx:
+            changed = await tx.execute(
                 "UPDATE seats SET is_ai = ?, level = ?, missed = ?"
                 " WHERE game_id = ? AND player = ?",
                 (int(is_ai), level, missed, game_id, player),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StoreError(f"game {game_id} has no seat {player}")
 
     # ------------------------------------------------------------------ turn timer
 
     async def set_deadline(self, game_id: int, deadline: Deadline | None) -> None:
         """Replace the game's turn deadline (None: no timer runs now)."""
-        async with self._transaction() as db:
-            await _run(db, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        async with self._transaction() as tx:
+            await tx.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             if deadline is not None:
-                await _run(
-                    db,
+                await tx.execute(
                     "INSERT INTO deadlines (game_id, player, hand, started_at, remind_at,"
                     " expires_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, deadline.player, deadline.hand, deadline.started_at,
@@ -181,39 +153,40 @@ class Store(TableSetup):
         row = await self._fetchone("SELECT * FROM deadlines WHERE game_id = ?", (game_id,))
         return _deadline(row) if row else None
 
-    async def pending_games(self) -> list[int]:
-        """Games in play, for the start-up: their timers and computer turns resume."""
-        rows = await self._fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+    async def pending_games(self, shards: Shards | None = None) -> list[int]:
+        """Games in play, for the start-up: their timers and computer turns resume (with
+        `shards`: only the games of the guilds those shards serve)."""
+        where, params = in_shards(shards)
+        rows = await self._fetchall(
+            f"SELECT id FROM games WHERE status = 'active' {where} ORDER BY id", params)
         return [int(r["id"]) for r in rows]
 
     async def remove_seat(self, game_id: int, player: str) -> None:
-        async with self._transaction() as db:
-            await _run(db, "DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player))
+        async with self._transaction() as tx:
+            await tx.execute("DELETE FROM seats WHERE game_id = ? AND player = ?",
+                             (game_id, player))
             # Close the gap so seats stay 0..n-1 in join order.
-            rows = await db.execute_fetchall(
+            rows = await tx.fetch(
                 "SELECT player FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
             )
             for index, row in enumerate(rows):
-                await _run(
-                    db,
+                await tx.execute(
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND player = ?",
-                    (index, game_id, row[0]),
+                    (index, game_id, row["player"]),
                 )
 
     async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
+        async with self._transaction() as tx:
+            changed = await tx.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (_dumps(snapshot), time.time(), game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StoreError(f"game {game_id} is not in the lobby")
-            await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await _run_many(
-                db,
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await tx.execute_many(
                 "INSERT INTO seats (game_id, seat, player, name, team, is_ai, level, missed)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai), s.level, s.missed)
@@ -230,9 +203,8 @@ class Store(TableSetup):
         """
         now = time.time()
         new_version = commit.expected_version + 1
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
+        async with self._transaction() as tx:
+            changed = await tx.execute(
                 "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
                 " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (
@@ -245,17 +217,15 @@ class Store(TableSetup):
                     commit.expected_version,
                 ),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleGame(
                     f"game {commit.game_id} is not at version {commit.expected_version}"
                 )
-            await _run(
-                db,
+            await tx.execute(
                 "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
                 (commit.game_id, new_version, commit.player, _dumps(commit.action), now),
             )
-            await _run_many(
-                db,
+            await tx.execute_many(
                 "INSERT INTO hand_results (game_id, hand, team, total, breakdown)"
                 " VALUES (?, ?, ?, ?, ?)",
                 [
@@ -266,18 +236,19 @@ class Store(TableSetup):
             for delta in commit.stats:
                 if delta.is_empty():
                     continue
-                await _run(
-                    db,
+                await tx.execute(
                     "INSERT INTO stats (guild_id, player, variant, name, games, wins, canastas,"
                     " went_out, hands, hand_points, best_hand) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
                     " ON CONFLICT (guild_id, player, variant) DO UPDATE SET"
-                    " name = excluded.name, games = games + excluded.games,"
-                    " wins = wins + excluded.wins, canastas = canastas + excluded.canastas,"
-                    " went_out = went_out + excluded.went_out, hands = hands + excluded.hands,"
-                    " hand_points = hand_points + excluded.hand_points,"
-                    " best_hand = CASE WHEN excluded.best_hand IS NULL THEN best_hand"
-                    " WHEN best_hand IS NULL THEN excluded.best_hand"
-                    " ELSE MAX(best_hand, excluded.best_hand) END",
+                    " name = excluded.name, games = stats.games + excluded.games,"
+                    " wins = stats.wins + excluded.wins,"
+                    " canastas = stats.canastas + excluded.canastas,"
+                    " went_out = stats.went_out + excluded.went_out,"
+                    " hands = stats.hands + excluded.hands,"
+                    " hand_points = stats.hand_points + excluded.hand_points,"
+                    " best_hand = CASE WHEN excluded.best_hand IS NULL THEN stats.best_hand"
+                    " WHEN stats.best_hand IS NULL OR excluded.best_hand > stats.best_hand"
+                    " THEN excluded.best_hand ELSE stats.best_hand END",
                     (
                         commit.guild_id or 0,
                         delta.player,
@@ -316,13 +287,12 @@ class Store(TableSetup):
 
     async def note_dm_closed(self, player: str) -> bool:
         """Remember that a player's DMs are closed; True the first time (tell them once)."""
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
-                "INSERT OR IGNORE INTO dm_notices (player, at) VALUES (?, ?)",
+        async with self._transaction() as tx:
+            changed = await tx.execute(
+                "INSERT INTO dm_notices (player, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (player, time.time()),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def leaderboard(
         self, guild_id: int | None, variant: str | None = None, limit: int = 10
@@ -355,7 +325,7 @@ class Store(TableSetup):
         return _stats(row) if row else None
 
 
-def _game(row: aiosqlite.Row) -> GameRecord:
+def _game(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -374,25 +344,25 @@ def _game(row: aiosqlite.Row) -> GameRecord:
     )
 
 
-def _seat(row: aiosqlite.Row) -> Seat:
+def _seat(row: Row) -> Seat:
     return Seat(row["seat"], row["player"], row["name"], row["team"], bool(row["is_ai"]),
                 row["level"], row["missed"])
 
 
-def _deadline(row: aiosqlite.Row) -> Deadline:
+def _deadline(row: Row) -> Deadline:
     return Deadline(row["game_id"], row["player"], row["hand"], row["started_at"],
                     row["remind_at"], row["expires_at"])
 
 
-def _stats(row: aiosqlite.Row) -> PlayerStats:
+def _stats(row: Row) -> PlayerStats:
     return PlayerStats(
         player=row["player"],
         name=row["name"],
-        games=row["games"] or 0,
-        wins=row["wins"] or 0,
-        canastas=row["canastas"] or 0,
-        went_out=row["went_out"] or 0,
-        hands=row["hands"] or 0,
-        hand_points=row["hand_points"] or 0,
-        best_hand=row["best_hand"],
+        games=int(row["games"] or 0),  # PostgreSQL's SUM is a decimal
+        wins=int(row["wins"] or 0),
+        canastas=int(row["canastas"] or 0),
+        went_out=int(row["went_out"] or 0),
+        hands=int(row["hands"] or 0),
+        hand_points=int(row["hand_points"] or 0),
+        best_hand=None if row["best_hand"] is None else int(row["best_hand"]),
     )

@@ -14,11 +14,22 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.store.records import GameRecord, Opening, Seat
-from bot.store.sql import Connected, StoreError, dumps, run, run_many
+from bot.store.records import GameRecord, Opening, Seat, Shards
+from bot.store.sql import Connected, StoreError, dumps
 
 OPENING_KINDS = ("new", "rematch")
 BOOKKEEPING = frozenset({"table"})  # message kinds a power cut may forget at no cost
+
+
+def in_shards(shards: Shards | None, games: str = "") -> tuple[str, list[int]]:
+    """`AND ...` keeping the games whose guild the shards serve (see `Shards`), and its
+    parameters; nothing when the bot is not sharded. `games`: the games table's alias."""
+    if shards is None:
+        return "", []
+    ids = sorted(shards.ids)
+    marks = ", ".join("?" for _ in ids)
+    return (f"AND (COALESCE({games}guild_id, 0) >> 22) % ? IN ({marks})",
+            [shards.count, *ids])
 
 
 class TableSetup(Connected):
@@ -37,33 +48,32 @@ class TableSetup(Connected):
         """A new game in the lobby, with its host in the first seat; with `opening`, marked
         as not set up yet (until `opened`)."""
         now = time.time()
-        async with self._transaction() as db:
-            cursor = await run(
-                db,
+        async with self._transaction() as tx:
+            [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, host, variant, dumps(options), seed, now, now),
             )
-            game_id = int(cursor.lastrowid or 0)
-            await run(
-                db,
+            game_id = int(row["id"])
+            await tx.execute(
                 "INSERT INTO seats (game_id, seat, player, name) VALUES (?, 0, ?, ?)",
                 (game_id, host, host_name),
             )
             if opening:
-                await run(db, "INSERT INTO openings (game_id, kind, at) VALUES (?, 'new', ?)",
-                          (game_id, now))
+                await tx.execute(
+                    "INSERT INTO openings (game_id, kind, at) VALUES (?, 'new', ?)",
+                    (game_id, now))
         return game_id
 
     async def opened(self, game_id: int, thread_id: int) -> None:
         """The last step of `/canasta new`: record the thread, and the set-up is done."""
-        async with self._transaction() as db:
-            cursor = await run(
-                db, "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
+        async with self._transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
                 (thread_id, time.time(), game_id))
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StoreError(f"game {game_id} is gone")
-            await run(db, "DELETE FROM openings WHERE game_id = ?", (game_id,))
+            await tx.execute("DELETE FROM openings WHERE game_id = ?", (game_id,))
 
     async def create_rematch(
         self, *, previous: GameRecord, host: str, seed: int, seats: list[Seat],
@@ -73,55 +83,56 @@ class TableSetup(Connected):
         previous one's thread, its seats, its first deal. StoreError when another game took
         the thread since (the rematch has already started)."""
         now = time.time()
-        async with self._transaction() as db:
+        async with self._transaction() as tx:
             if previous.thread_id is not None:
-                rows = await db.execute_fetchall(
+                rows = await tx.fetch(
                     "SELECT 1 FROM games WHERE thread_id = ? AND id > ?",
                     (previous.thread_id, previous.id))
                 if list(rows):
                     raise StoreError(f"game {previous.id} already has a rematch")
-            cursor = await run(
-                db,
+            [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, thread_id, host, status, variant,"
                 " options, seed, snapshot, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?)",
+                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?) RETURNING id",
                 (previous.guild_id, previous.channel_id, previous.thread_id, host,
                  previous.variant, dumps(previous.options), seed, dumps(snapshot), now, now),
             )
-            game_id = int(cursor.lastrowid or 0)
-            await run_many(
-                db,
+            game_id = int(row["id"])
+            await tx.execute_many(
                 "INSERT INTO seats (game_id, seat, player, name, team, is_ai, level, missed)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
                 [(game_id, s.seat, s.player, s.name, s.team, int(s.is_ai), s.level)
                  for s in seats],
             )
-            await run(db, "INSERT INTO openings (game_id, kind, at) VALUES (?, 'rematch', ?)",
-                      (game_id, now))
+            await tx.execute(
+                "INSERT INTO openings (game_id, kind, at) VALUES (?, 'rematch', ?)",
+                (game_id, now))
         return game_id
 
     async def finish_opening(self, game_id: int) -> None:
-        async with self._transaction() as db:
-            await run(db, "DELETE FROM openings WHERE game_id = ?", (game_id,))
+        async with self._transaction() as tx:
+            await tx.execute("DELETE FROM openings WHERE game_id = ?", (game_id,))
 
-    async def openings(self) -> list[Opening]:
-        """Set-ups a crash interrupted, oldest first."""
-        rows = await self._fetchall("SELECT * FROM openings ORDER BY game_id")
+    async def openings(self, shards: Shards | None = None) -> list[Opening]:
+        """Set-ups a crash interrupted, oldest first (with `shards`: of their guilds only)."""
+        where, params = in_shards(shards, "g.")
+        rows = await self._fetchall(
+            f"SELECT o.* FROM openings o JOIN games g ON g.id = o.game_id WHERE TRUE {where}"
+            " ORDER BY o.game_id", params)
         return [Opening(r["game_id"], r["kind"], r["at"]) for r in rows]
 
     async def drop_game(self, game_id: int) -> None:
         """Remove a game that was never set up, and everything recorded about it."""
-        async with self._transaction() as db:
-            await run(db, "DELETE FROM games WHERE id = ?", (game_id,))
+        async with self._transaction() as tx:
+            await tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     # ------------------------------------------------------------------ messages
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         """Where a game's message of `kind` is. The table picture's id is bookkeeping (a
         new one is posted after every move), so it is not synced to disk on its own."""
-        async with self._transaction(durable=kind not in BOOKKEEPING) as db:
-            await run(
-                db,
+        async with self._transaction(durable=kind not in BOOKKEEPING) as tx:
+            await tx.execute(
                 "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
                 " message_id = excluded.message_id",
@@ -133,14 +144,17 @@ class TableSetup(Connected):
             "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
             (game_id, kind),
         )
-        return (row[0], row[1]) if row else None
+        return (row["channel_id"], row["message_id"]) if row else None
 
     async def forget_message(self, game_id: int, kind: str) -> None:
         """The message is done with (a question answered and its prompt closed)."""
-        async with self._transaction() as db:
-            await run(db, "DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))
+        async with self._transaction() as tx:
+            await tx.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?",
+                             (game_id, kind))
 
-    async def games_with_message(self, kind: str) -> list[int]:
+    async def games_with_message(self, kind: str, shards: Shards | None = None) -> list[int]:
+        where, params = in_shards(shards, "g.")
         rows = await self._fetchall(
-            "SELECT game_id FROM messages WHERE kind = ? ORDER BY game_id", (kind,))
+            "SELECT m.game_id FROM messages m JOIN games g ON g.id = m.game_id"
+            f" WHERE m.kind = ? {where} ORDER BY m.game_id", (kind, *params))
         return [int(r["game_id"]) for r in rows]

@@ -51,9 +51,9 @@ class Table:
 
 async def open_table(
     env: simcord.Env, players: int = 4, *, seating: str = "join", start: bool = True,
-    **options: Any,
+    shard_id: int | None = None, **options: Any,
 ) -> Table:
-    guild = env.create_guild()
+    guild = env.create_guild(shard_id=shard_id)
     channel = guild.create_text_channel("canasta")
     members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
     result = await members[0].slash(channel, "canasta new", players=players, seating=seating,
@@ -173,10 +173,10 @@ async def play_one(table: Table) -> simcord.InteractionResult:
     return await member.slash(table.thread, "discard", card=move.card)
 
 
-async def restart(env: simcord.Env, db_path: str) -> CanastaBot:
-    """A new bot instance on the same database file replaces the running one."""
+async def restart(env: simcord.Env, db_path: str, **settings: Any) -> CanastaBot:
+    """A new bot instance on the same database replaces the running one."""
     old = env.bot
-    fresh = create_bot(db_path, seed=SEED, ai_delay=0)
+    fresh = create_bot(db_path, seed=SEED, ai_delay=0, **settings)
     await env.restart_bot(fresh)
     assert isinstance(old, CanastaBot)
     await old.close_store()

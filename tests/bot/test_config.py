@@ -126,7 +126,7 @@ def _start(api: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     root = logging.getLogger()
     saved = root.handlers[:], root.level
     try:
-        code = main()
+        code = main([])  # the run command, no arguments
     finally:
         root.handlers[:], level = saved
         root.setLevel(level)
@@ -156,3 +156,52 @@ def test_no_network_stops_the_bot_with_one_sentence(
     assert err.strip().count("\n") == 0 and "Could not reach Discord" in err
     assert "network" in err
     assert "voice" not in out + err
+
+
+def test_shard_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from discord.ext import commands
+
+    from bot import create_bot
+    from bot.config import parse_shard_ids
+
+    monkeypatch.setenv("SHARD_COUNT", "8")
+    monkeypatch.setenv("SHARD_IDS", "0-3")
+    settings = load_settings(None)
+    assert (settings.shard_count, settings.shard_ids) == (8, (0, 1, 2, 3))
+    assert parse_shard_ids("4, 6-7,4") == (4, 6, 7)
+    bot = create_bot("unused.sqlite3", shard_count=8, shard_ids=(4, 5, 6, 7))
+    assert isinstance(bot, commands.AutoShardedBot)
+    assert bot.shard_count == 8 and bot.shard_ids == [4, 5, 6, 7]
+    assert bot.shards is not None and bot.shards.owns(5 << 22) and not bot.shards.owns(2 << 22)
+    plain = create_bot("unused.sqlite3")
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.shards is None
+    for count, ids, problem in (("8", "0-8", "0 to 7"), ("", "1", "needs SHARD_COUNT"),
+                                ("two", "", "number of shards"), ("4", "3-1", "backwards"),
+                                ("4", "a", "look like")):
+        monkeypatch.setenv("SHARD_COUNT", count)
+        monkeypatch.setenv("SHARD_IDS", ids)
+        with pytest.raises(ValueError, match=problem):
+            load_settings(None)
+
+
+def test_a_database_password_never_reaches_the_log() -> None:
+    from bot.store.database import redacted
+
+    url = "postgresql://canasta:s3cret@db.example:5432/canasta"
+    assert redacted(url) == "postgresql://canasta:***@db.example:5432/canasta"
+    assert redacted("./canasta.sqlite3") == "./canasta.sqlite3"
+    assert redacted("postgresql://db.example/canasta") == "postgresql://db.example/canasta"
+
+
+def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> None:
+    import asyncio
+
+    from bot.__main__ import start_failure
+    from bot.store import Store
+
+    url = "postgresql://canasta:s3cret@127.0.0.1:1/canasta"  # nothing listens on port 1
+    with pytest.raises(OSError) as refused:
+        asyncio.run(Store.open(url))
+    failure = start_failure(refused.value, url)
+    assert failure is not None and "PostgreSQL" in failure and "s3cret" not in failure
+    assert "server is running" in failure

@@ -1,4 +1,5 @@
-"""The store on a real SQLite file: migrations, round trips, all-or-nothing writes."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL server): migrations,
+round trips, all-or-nothing writes, the version check."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.store import (
     SCHEMA_VERSION,
     ActionCommit,
     HandResultRecord,
+    IntegrityError,
     Seat,
     StaleGame,
     StatsDelta,
@@ -21,8 +23,8 @@ from bot.store import (
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(tmp_path / "canasta.sqlite3"))
+async def store(database_url: str) -> AsyncIterator[Store]:
+    opened = await Store.open(database_url)
     try:
         yield opened
     finally:
@@ -55,8 +57,8 @@ async def test_migration_from_an_empty_file(tmp_path: Path) -> None:
     assert {"games", "seats", "actions", "hand_results", "messages", "stats"} <= tables
 
 
-async def test_migrations_run_once_and_keep_data(tmp_path: Path) -> None:
-    path = str(tmp_path / "again.sqlite3")
+async def test_migrations_run_once_and_keep_data(database_url: str) -> None:
+    path = database_url
     store = await Store.open(path)
     game_id = await _new_game(store)
     await store.close()
@@ -69,16 +71,19 @@ async def test_migrations_run_once_and_keep_data(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_partial_schema_is_completed(tmp_path: Path) -> None:
-    """A file at schema 1 (an older bot) gets the later migrations only."""
-    from bot.store.migrations import MIGRATIONS
+async def test_partial_schema_is_completed(database_url: str) -> None:
+    """A database at schema 1 (an older bot) gets the later migrations only."""
+    from bot.store.database import open_database
+    from bot.store.migrations import MIGRATIONS, spelled
 
-    path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as raw:
+    raw = await open_database(database_url)
+    async with raw.transaction() as tx:
+        assert await tx.schema_version() == 0
         for statement in MIGRATIONS[0]:
-            raw.execute(statement)
-        raw.execute("PRAGMA user_version = 1")
-    store = await Store.open(str(path))
+            await tx.execute(spelled(statement, raw.dialect))
+        await tx.set_schema_version(1)
+    await raw.close()
+    store = await Store.open(database_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         assert await store.note_dm_closed("7") is True
@@ -99,12 +104,12 @@ async def test_lobby_seats_in_join_order(store: Store) -> None:
         (1, "300", "Cy"),
         (2, "400", "Di"),
     ]
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await store.add_seat(game_id, "300", "Cy")
 
 
-async def test_action_round_trip(tmp_path: Path) -> None:
-    path = str(tmp_path / "trip.sqlite3")
+async def test_action_round_trip(database_url: str) -> None:
+    path = database_url
     store = await Store.open(path)
     game_id = await _new_game(store)
     await store.add_seat(game_id, "200", "Bo")
@@ -166,7 +171,7 @@ async def test_a_failed_write_leaves_the_game_unchanged(store: Store) -> None:
         snapshot={"state": "changed"},
         hand_results=[HandResultRecord(1, 0, 10, {}), HandResultRecord(1, 0, 20, {})],
     )
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await store.commit_action(bad)
     game = await store.game(game_id)
     assert game is not None and game.snapshot == {"state": "dealt"} and game.version == 0
@@ -223,3 +228,40 @@ async def test_leaderboard_and_stats_accumulate(store: Store) -> None:
     assert await store.leaderboard(1, "vienna") == []
     ana = await store.player_stats(1, "100")
     assert ana is not None and ana.canastas == 3 and ana.average_hand == 100
+
+
+async def test_discord_ids_and_seeds_keep_all_64_bits(store: Store) -> None:
+    snowflake = 1_234_567_890_123_456_789  # past 32 bits, as every Discord id is
+    game_id = await store.create_game(guild_id=snowflake, channel_id=snowflake + 1,
+                                      host=str(snowflake), host_name="Ana", variant="classic",
+                                      options={}, seed=2**62 - 1)
+    await store.opened(game_id, snowflake + 2)
+    await store.set_message(game_id, "lobby", snowflake + 1, snowflake + 3)
+    record = await store.game(game_id)
+    assert record is not None
+    assert (record.guild_id, record.channel_id, record.thread_id, record.seed) == (
+        snowflake, snowflake + 1, snowflake + 2, 2**62 - 1)
+    assert await store.message(game_id, "lobby") == (snowflake + 1, snowflake + 3)
+
+
+async def test_games_of_some_shards_only(store: Store) -> None:
+    """Start-up in a sharded process reads only its own guilds' games (Discord's formula:
+    shard = (guild_id >> 22) % shard count)."""
+    from bot.store import Shards
+
+    by_shard: dict[int, int] = {}
+    for shard in range(4):
+        guild = (shard + 4 * 1000) << 22  # a guild id on that shard of 4
+        game_id = await store.create_game(guild_id=guild, channel_id=2, host="1",
+                                          host_name="Ana", variant="classic", options={},
+                                          seed=1, opening=True)
+        await store.start_game(game_id, [Seat(0, "1", "Ana", 0)], {"shard": shard})
+        await store.set_message(game_id, "question", 2, 3)
+        by_shard[shard] = game_id
+    mine = Shards(4, frozenset({1, 3}))
+    assert await store.pending_games(mine) == [by_shard[1], by_shard[3]]
+    assert [g.id for g in await store.active_games(mine)] == [by_shard[1], by_shard[3]]
+    assert [o.game_id for o in await store.openings(mine)] == [by_shard[1], by_shard[3]]
+    assert await store.games_with_message("question", mine) == [by_shard[1], by_shard[3]]
+    assert await store.pending_games() == sorted(by_shard.values())
+    assert all(mine.owns((s + 4000) << 22) == (s in {1, 3}) for s in range(4))

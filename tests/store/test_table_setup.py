@@ -1,21 +1,21 @@
-"""Table set-up in the store: the opening intent, the one-transaction rematch, dropping a
-game without a trace, durable commits, and migration 4 on an existing database."""
+"""Table set-up in the store, on both backends: the opening intent, the one-transaction
+rematch, dropping a game without a trace, durable commits, and migration 4 on an existing
+database."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from bot.store import SCHEMA_VERSION, GameRecord, Seat, Store, StoreError
-from bot.store.migrations import MIGRATIONS
+from bot.store import SCHEMA_VERSION, GameRecord, IntegrityError, Seat, Store, StoreError
+from bot.store.database import open_database
+from bot.store.migrations import MIGRATIONS, spelled
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(tmp_path / "canasta.sqlite3"))
+async def store(database_url: str) -> AsyncIterator[Store]:
+    opened = await Store.open(database_url)
     try:
         yield opened
     finally:
@@ -39,18 +39,25 @@ async def _over(store: Store) -> GameRecord:
     return record
 
 
-def _counts(path: str, game_id: int) -> dict[str, int]:
-    with sqlite3.connect(path) as raw:
-        return {table: raw.execute(f"SELECT COUNT(*) FROM {table} WHERE "
-                                   f"{'id' if table == 'games' else 'game_id'} = ?",
-                                   (game_id,)).fetchone()[0]
-                for table in ("games", "seats", "messages", "openings", "deadlines")}
+async def _counts(store: Store, game_id: int) -> dict[str, int]:
+    counts = {}
+    for table in ("games", "seats", "messages", "openings", "deadlines"):
+        [row] = await store._fetchall(  # noqa: SLF001
+            f"SELECT COUNT(*) AS n FROM {table} WHERE"
+            f" {'id' if table == 'games' else 'game_id'} = ?", (game_id,))
+        counts[table] = int(row["n"])
+    return counts
+
+
+async def _synchronous(store: Store) -> object:
+    """SQLite: 2 is FULL (the WAL synced at every commit); PostgreSQL: synchronous_commit."""
+    sql = "PRAGMA synchronous" if store.dialect == "sqlite" else "SHOW synchronous_commit"
+    [row] = await store._fetchall(sql)  # noqa: SLF001
+    return row[0]
 
 
 async def test_commits_are_synced_to_disk(store: Store) -> None:
-    async with store._db.execute("PRAGMA synchronous") as cursor:  # noqa: SLF001
-        row = await cursor.fetchone()
-    assert row is not None and row[0] == 2  # FULL: the WAL is synced at every commit
+    assert await _synchronous(store) in (2, "on")
 
 
 async def test_an_opening_lasts_until_the_thread_is_recorded(store: Store) -> None:
@@ -73,7 +80,7 @@ async def test_dropping_a_game_leaves_no_trace(store: Store) -> None:
     await store.set_message(game_id, "lobby", 2, 555)
     await store.drop_game(game_id)
     assert await store.game(game_id) is None
-    assert set(_counts(store.path, game_id).values()) == {0}
+    assert set((await _counts(store, game_id)).values()) == {0}
     assert await _lobby(store) > game_id  # ids are never reused: old buttons find nothing
 
 
@@ -101,25 +108,27 @@ async def test_a_rematch_is_one_transaction(store: Store) -> None:
 async def test_a_failed_rematch_writes_nothing(store: Store) -> None:
     previous = await _over(store)
     twice = [Seat(0, "200", "Bo", 0), Seat(1, "200", "Bo", 1)]  # one player in two seats
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await store.create_rematch(previous=previous, host="200", seed=8, seats=twice,
                                    snapshot={})
-    with sqlite3.connect(store.path) as raw:
-        assert raw.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    [row] = await store._fetchall("SELECT COUNT(*) AS n FROM games")  # noqa: SLF001
+    assert row["n"] == 1
     assert await store.openings() == []
 
 
-async def test_migration_4_on_a_database_of_schema_3(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as raw:
+async def test_migration_4_on_a_database_of_schema_3(database_url: str) -> None:
+    raw = await open_database(database_url)
+    async with raw.transaction() as tx:
         for statement in (s for migration in MIGRATIONS[:3] for s in migration):
-            raw.execute(statement)
-        raw.execute("PRAGMA user_version = 3")
-        raw.execute("INSERT INTO games (guild_id, channel_id, thread_id, host, status, variant,"
-                    " options, seed, created_at, updated_at) VALUES"
-                    " (1, 2, 3, '100', 'lobby', 'classic', '{\"players\": 2}', 5, 0, 0)")
-        raw.execute("INSERT INTO seats (game_id, seat, player, name) VALUES (1, 0, '100', 'Ana')")
-    store = await Store.open(str(path))
+            await tx.execute(spelled(statement, raw.dialect))
+        await tx.set_schema_version(3)
+        await tx.execute("INSERT INTO games (guild_id, channel_id, thread_id, host, status,"
+                         " variant, options, seed, created_at, updated_at) VALUES"
+                         " (1, 2, 3, '100', 'lobby', 'classic', '{\"players\": 2}', 5, 0, 0)")
+        await tx.execute(
+            "INSERT INTO seats (game_id, seat, player, name) VALUES (1, 0, '100', 'Ana')")
+    await raw.close()
+    store = await Store.open(database_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION == 4
         assert await store.openings() == []  # old games were not opened with an intent
@@ -137,7 +146,5 @@ async def test_bookkeeping_commits_leave_the_store_durable(store: Store) -> None
     connection afterwards, is synced at commit."""
     game_id = await _lobby(store)
     await store.set_message(game_id, "table", 2, 777)
-    async with store._db.execute("PRAGMA synchronous") as cursor:  # noqa: SLF001
-        row = await cursor.fetchone()
-    assert row is not None and row[0] == 2
+    assert await _synchronous(store) in (2, "on")
     assert await store.message(game_id, "table") == (2, 777)

@@ -1,0 +1,112 @@
+"""The PostgreSQL backend (asyncpg): one server shared by every process of the bot.
+
+A pool of connections; each transaction holds one of them. PostgreSQL's own row locks make
+the store's version check safe across processes: two transactions that update one game at
+the same version are serialized, and the second finds the version changed (no row updated,
+`StaleGame`). A commit that is not `durable` skips waiting for the sync to disk
+(`synchronous_commit = off` for that transaction only).
+
+The store writes `?` placeholders; they become `$1, $2, ...` here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+
+import asyncpg
+
+from bot.store.database import Row
+from bot.store.sql import IntegrityError
+
+MIGRATION_LOCK = 0x43414E41  # "CANA": an advisory lock key held while migrating
+POOL_SIZE = 8
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$n` (the store's SQL has no `?` in literals)."""
+    count = 0
+
+    def next_number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", next_number, sql)
+
+
+def _rowcount(status: str) -> int:
+    """asyncpg's command status ("UPDATE 1", "INSERT 0 1"): the last number."""
+    last = status.rsplit(" ", 1)[-1] if status else ""
+    return int(last) if last.isdigit() else 0
+
+
+class _PostgresTransaction:
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return _rowcount(await self._conn.execute(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        args = [tuple(r) for r in rows]
+        if not args:
+            return
+        try:
+            await self._conn.executemany(numbered(sql), args)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self._conn.fetch(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def _version_table(self) -> None:
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+
+    async def schema_version(self) -> int:
+        # One process migrates at a time; the others wait here, then see its work.
+        await self._version_table()
+        value = await self._conn.fetchval("SELECT MAX(version) FROM schema_version")
+        return int(value or 0)
+
+    async def set_schema_version(self, version: int) -> None:
+        await self._version_table()
+        await self._conn.execute("DELETE FROM schema_version")
+        await self._conn.execute("INSERT INTO schema_version (version) VALUES ($1)", version)
+
+
+class PostgresDatabase:
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresDatabase:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        return cls(pool)
+
+    @asynccontextmanager
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[_PostgresTransaction]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            if not durable:
+                await conn.execute("SET LOCAL synchronous_commit = off")
+            yield _PostgresTransaction(conn)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._pool.fetch(numbered(sql), *params))
+
+    async def close(self) -> None:
+        await self._pool.close()
