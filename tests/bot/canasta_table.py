@@ -115,7 +115,20 @@ async def open_mixed_table(
 
 
 def posts(table: Table) -> list[str]:
-    return [m.content for m in table.thread.history()]
+    """What the thread says now, line by line: its posts and the live table's log."""
+    return said(table.thread)
+
+
+def said(thread: simcord.ChannelHandle) -> list[str]:
+    """Every line the thread shows now: its posts' lines and the live table's log lines
+    (without their bullet), for tests that look for what was narrated."""
+    return [line.removeprefix("• ") for m in thread.history() for line in m.content.split("\n")]
+
+
+def live_table(thread: simcord.ChannelHandle) -> discord.Message:
+    """The live table message (the latest post with the table picture)."""
+    return next(m for m in reversed(thread.history())
+                if m.attachments and m.attachments[0].filename == "table.png")
 
 
 async def decode_png(attachment: discord.Attachment) -> Image.Image:
