@@ -1,9 +1,11 @@
 """Bot benchmark: `python -m bench.bot`.
 
 1. Latency through simcord: from the moment an interaction is handed to the bot until the
-   bot has finished handling it (deferral, commit, hand picture by DM, table picture in the
-   thread) for /draw, /meld and /discard in 4-player games — median and 95th percentile.
-   The time to the first response sent is smaller still; both are printed.
+   bot has finished handling it (deferral, commit, the turn DM and the live table message
+   edited or posted) for /draw, /meld and /discard in 4-player games, and for the same moves
+   made with the turn message's buttons and menus (every other table) — median and 95th
+   percentile. The time to the first response sent is smaller still; both are printed.
+   Uploads: every picture the bot uploads (posts and edits), per round of four turns.
 2. Capacity: how many active games one process holds in 1 GB (games in memory, as the
    service keeps them between moves).
 
@@ -27,6 +29,8 @@ from typing import Any
 BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
+UPLOADS: dict[str, list[int]] = defaultdict(list)  # file name -> bytes of each upload
+TURNS: list[int] = []  # turns played (one entry per turn)
 
 
 def _pin_to_one_core() -> str:
@@ -55,6 +59,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
 
     bot = create_bot(db, ai_delay=0)
     timings: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    uploads = UPLOADS
     first_reply: dict[int, float] = {}
     arrived: dict[int, float] = {}
     async def on_interaction(interaction: Any) -> None:
@@ -76,6 +81,14 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
 
     discord.InteractionResponse.defer = timed_defer  # type: ignore[method-assign]
     discord.InteractionResponse.send_message = timed_send  # type: ignore[method-assign]
+    real_file = discord.File.__init__
+
+    def counted_file(self: Any, fp: Any, filename: str | None = None, **kwargs: Any) -> None:
+        real_file(self, fp, filename, **kwargs)
+        size = len(fp.getbuffer()) if hasattr(fp, "getbuffer") else 0
+        uploads[str(filename)].append(size)
+
+    discord.File.__init__ = counted_file  # type: ignore[method-assign]
     try:
         async with simcord.run(bot) as env:
             table_no = 0
@@ -121,9 +134,20 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                         else:
                             discards = [a for a in legal if isinstance(a, Discard)]
                             command, options = "discard", {"card": discards[-1].card}
+                    panel = by_id[player].user.dm_channel.history()[-1]
+                    click = _click(panel, command, options) if table_no % 2 == 0 else None
                     before = time.perf_counter()
-                    result = await by_id[player].slash(thread, command, **options)
+                    if click is None:
+                        result = await by_id[player].slash(thread, command, **options)
+                    else:
+                        cid, value = click
+                        user = by_id[player].user
+                        result = (await user.click(panel, custom_id=cid) if value is None
+                                  else await user.select(panel, [value], custom_id=cid))
+                        command = f"{command} (button)"
                     done = time.perf_counter()
+                    if command.startswith("discard"):
+                        TURNS.append(1)
                     interaction_id = result._interaction.id  # noqa: SLF001
                     start = arrived.get(interaction_id, before)
                     timings[command]["handled"].append((done - start) * 1000)
@@ -133,8 +157,26 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     finally:
         discord.InteractionResponse.defer = real_defer  # type: ignore[method-assign]
         discord.InteractionResponse.send_message = real_send  # type: ignore[method-assign]
+        discord.File.__init__ = real_file  # type: ignore[method-assign]
         await bot.close_store()
     return timings
+
+
+def _click(panel: Any, command: str, options: dict[str, str]) -> tuple[str, str | None] | None:
+    """The turn message's control for this move: (custom id, menu value or None)."""
+    items = [i for row in panel.components for i in getattr(row, "children", [])]
+    by_verb = {(getattr(i, "custom_id", None) or "").rsplit(":", 1)[-1]: i for i in items}
+    if command == "draw" and "draw" in by_verb:
+        return by_verb["draw"].custom_id, None
+    if command == "discard" and "discard" in by_verb:
+        values = [o.value for o in by_verb["discard"].options]
+        return (by_verb["discard"].custom_id, options["card"]) if options["card"] in values \
+            else None
+    if command == "meld" and "meld" in by_verb:
+        values = [o.value for o in by_verb["meld"].options]
+        return (by_verb["meld"].custom_id, options["groups"]) if options["groups"] in values \
+            else None
+    return None
 
 
 async def _capacity(db: str, games: int = 1500) -> tuple[float, float]:
@@ -188,17 +230,30 @@ def main() -> int:
     print(f"Canasta bot benchmark ({pinned}; Python {sys.version.split()[0]})")
     print("interaction -> handled (commit, hand DM picture, table picture), milliseconds:")
     worst = 0.0
-    for command in ("draw", "meld", "discard", "pickup"):
+    commands = ("draw", "meld", "discard", "pickup",
+                "draw (button)", "meld (button)", "discard (button)")
+    for command in commands:
         handled = timings[command]["handled"]
         if not handled:
             continue
         p95 = _p95(handled)
-        if command != "pickup":
+        if not command.startswith("pickup"):
             worst = max(worst, p95)
         response = timings[command]["response"]
-        print(f"  /{command:<8} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
+        print(f"  /{command:<16} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
               f"  p95 {p95:6.1f}   (first response sent: median "
               f"{statistics.median(response):5.1f}, p95 {_p95(response):5.1f})")
+    rounds = len(TURNS) / 4
+    pictures = {name: len(sizes) / rounds for name, sizes in UPLOADS.items()}
+    total = sum(pictures.values())
+    size = sum(sum(sizes) for sizes in UPLOADS.values()) / rounds
+    bar_images = 1 + 4  # one table picture, one hand picture per person whose turn it was
+    print(f"uploads per round ({rounds:.0f} rounds of 4 turns, 4 people): {total:.2f} pictures "
+          f"(" + ", ".join(f"{n} {v:.2f}" for n, v in sorted(pictures.items())) + ")"
+          f", {size / 1024:.0f} KiB")
+    ok_uploads = total <= bar_images
+    print(f"bar: <= {bar_images} pictures per round (1 table + 1 hand per person's turn): "
+          f"{'PASS' if ok_uploads else 'FAIL'}")
     gb = 1024**3
     games_per_gb = gb / per_game if per_game > 0 else float("inf")
     with_baseline = (gb - baseline) / per_game if per_game > 0 else float("inf")
@@ -210,7 +265,7 @@ def main() -> int:
           f"{'PASS' if ok_latency else 'FAIL'} (worst p95 {worst:.1f} ms)")
     print(f"bar: >= {BAR_GAMES_PER_GB} active games per GB: "
           f"{'PASS' if ok_capacity else 'FAIL'}")
-    return 0 if ok_latency and ok_capacity else 1
+    return 0 if ok_latency and ok_capacity and ok_uploads else 1
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 last moves, edited as the game moves. A new one is posted for each new hand; its id is
 stored (messages kind `table`), so edits find it after a restart.
 
-The picture is uploaded again only when it matters (a person's turn starts, a hand ends);
-other moves edit the log under the picture as it was.
+The picture is uploaded again at most once a round (when a person's turn starts and a
+round of turns has passed since the last one; a new hand posts a new message); other moves
+edit the log under the picture as it was, so Discord sees few uploads.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ class LiveTable:
             logs[game_id] = deque(maxlen=LOG_LINES)
         return logs[game_id]
 
+    def picture_due(self, live: LiveGame) -> bool:
+        """Has a round of turns passed since the picture was last uploaded?"""
+        last = self.bot.table_pictured.get(live.record.id)
+        return last is None or _turns(live) - last >= len(live.players)
+
     def note(self, game_id: int, line: str) -> None:
         if line:
             self._log(game_id).append(line)
@@ -62,6 +68,7 @@ class LiveTable:
         """A new live message (a new hand, or the old one is gone)."""
         png = await self._png(live)
         message = await post(thread, self.text(live, lead), file=as_file(png, "table.png"))
+        self.bot.table_pictured[live.record.id] = _turns(live)
         await self.bot.store.set_message(live.record.id, "table", message.channel.id,
                                          message.id)
 
@@ -77,6 +84,7 @@ class LiveTable:
         kwargs = {}
         if with_picture:
             kwargs["attachments"] = [as_file(await self._png(live), "table.png")]
+            self.bot.table_pictured[live.record.id] = _turns(live)
         try:
             await edit(message, self.text(live), **kwargs)
         except discord.NotFound:
@@ -87,3 +95,8 @@ class LiveTable:
 
     def clear(self, game_id: int) -> None:
         self._log(game_id).clear()
+
+
+def _turns(live: LiveGame) -> int:
+    """Turns played so far (discards seen), the clock of the picture's rounds."""
+    return sum(1 for e in live.game.history if e.get("type") == "discard")

@@ -79,7 +79,8 @@ class Presenter:
                      or game.phase not in ("draw", "play", "permission"))
         if person and interaction is not None and str(interaction.user.id) == actor:
             if not turn_over:
-                if not await dms.refresh(live, actor, click):
+                took = any(e.get("type") == "take_pile" for e in outcome.events)
+                if not await dms.refresh(live, actor, click, picture_too=took):
                     await self._no_dm(live, actor, interaction, thread)
             else:
                 await dms.finish(live, actor, self._over_note(live, actor), click)
@@ -170,7 +171,8 @@ class Presenter:
         elif thread is not None and not burst:
             person_next = live.stand_in(live.game.turn) is None
             changed_turn = live.game.turn != outcome.player
-            await table.show(live, thread, with_picture=changed_turn and person_next)
+            await table.show(live, thread, with_picture=changed_turn and person_next
+                             and table.picture_due(live))
         if outcome.new_deal:
             await self.turn_changes(live, outcome, interaction, clicked, thread)
         if outcome.question is not None and thread is not None:

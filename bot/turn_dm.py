@@ -1,6 +1,10 @@
 """A person's turn by DM: one new message when the turn starts (the hand picture, "Your
 turn" and the controls), edited while the turn lasts, its controls removed when it ends.
 
+The picture is the hand at the turn's start; a draw or a meld edits the words (the cards
+just arrived, the count) and the menus, not the picture, so a turn uploads one hand picture
+(two when the pile is taken, which changes the hand too much to show in words).
+
 Its id is stored (messages kind `turn:<player>`), so the edits find it after a restart.
 A person whose DMs are closed hears once in the thread, at the start of the turn, that
 /hand shows the same privately.
@@ -93,11 +97,14 @@ class TurnMessages:
     def __init__(self, bot: CanastaBot) -> None:
         self.bot = bot
 
-    async def compose(self, live: LiveGame, player: str, *, link: bool = True
+    async def compose(self, live: LiveGame, player: str, *, render: bool = True
                       ) -> tuple[str, bytes, discord.ui.View | None]:
         view = named_view(live.game.view(player), live.names)
-        png = await picture("hand", view)
-        return caption(view, live.record.id), png, panel(live, player, link=link)
+        png = await picture("hand", view) if render else b""
+        text = caption(view, live.record.id)
+        if not render:
+            text += f"\nIn your hand now: {' '.join(pretty(c) for c in view.get('hand') or [])}"
+        return text, png, panel(live, player)
 
     async def start(self, live: LiveGame, player: str) -> bool:
         """A new DM for the turn that starts now. False when it could not be sent."""
@@ -116,11 +123,11 @@ class TurnMessages:
         return True
 
     async def refresh(self, live: LiveGame, player: str,
-                      clicked: discord.Interaction | None = None, *, picture_too: bool = True
+                      clicked: discord.Interaction | None = None, *, picture_too: bool = False
                       ) -> bool:
         """Edit the turn's message to show the hand and controls now. `clicked`: the click
         on that very message, answered by the edit. False when there is no message to edit."""
-        text, png, controls = await self.compose(live, player)
+        text, png, controls = await self.compose(live, player, render=picture_too)
         kwargs: dict[str, Any] = {"view": controls}
         if picture_too:
             kwargs["attachments"] = [as_file(png, "hand.png")]

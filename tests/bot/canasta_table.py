@@ -85,6 +85,7 @@ async def add_computer(host: simcord.MemberActor, channel: simcord.ChannelHandle
 
 async def open_mixed_table(
     env: simcord.Env, seats: list[str], *, timer: int = 2, start: bool = True,
+    **options: Any,
 ) -> Table:
     """A table seated in join order: "human" takes the next person (Ana first, the host),
     a level ("easy", "normal", "hard") adds a computer of that level."""
@@ -94,7 +95,7 @@ async def open_mixed_table(
     members = [guild.add_member(env.create_user(name)) for name in NAMES[:people]]
     host = members[0]
     result = await host.slash(channel, "canasta new", players=len(seats), seating="join",
-                              timer=timer)
+                              timer=timer, **options)
     assert result.response is not None
     game_id = int(result.response.content.split("#", 1)[1].split("*", 1)[0])
     waiting = iter(members[1:])
