@@ -79,8 +79,7 @@ class Presenter:
                      or game.phase not in ("draw", "play", "permission"))
         if person and interaction is not None and str(interaction.user.id) == actor:
             if not turn_over:
-                took = any(e.get("type") == "take_pile" for e in outcome.events)
-                if not await dms.refresh(live, actor, click, picture_too=took):
+                if not await dms.refresh(live, actor, click):
                     await self._no_dm(live, actor, interaction, thread)
             else:
                 await dms.finish(live, actor, self._over_note(live, actor), click)

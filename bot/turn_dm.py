@@ -1,9 +1,9 @@
 """A person's turn by DM: one new message when the turn starts (the hand picture, "Your
 turn" and the controls), edited while the turn lasts, its controls removed when it ends.
 
-The picture is the hand at the turn's start; a draw or a meld edits the words (the cards
-just arrived, the count) and the menus, not the picture, so a turn uploads one hand picture
-(two when the pile is taken, which changes the hand too much to show in words).
+The picture is the hand at the turn's start; a draw, a take or a meld edits the words (the
+cards just arrived, the hand now) and the menus, not the picture, so a turn uploads one
+hand picture (Discord's upload budget; `bench.bot` measures it).
 
 Its id is stored (messages kind `turn:<player>`), so the edits find it after a restart.
 A person whose DMs are closed hears once in the thread, at the start of the turn, that
