@@ -89,7 +89,7 @@ class MeldModal(discord.ui.Modal, title="Meld"):
     """"Type it": any meld or lay-off, written as for /meld."""
 
     groups: discord.ui.TextInput[MeldModal] = discord.ui.TextInput(
-        label="Melds, e.g. 7h 7d 7s, QQ2, k: 2c", max_length=400)
+        label="Melds, e.g. 7h 7d 7s, QQ2, k: 2c", max_length=400, custom_id="groups")
 
     def __init__(self, game_id: int) -> None:
         super().__init__(timeout=600)

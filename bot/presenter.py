@@ -77,6 +77,12 @@ class Presenter:
         click = interaction if clicked else None
         turn_over = (game.turn != actor or outcome.new_deal or live.status != "active"
                      or game.phase not in ("draw", "play", "permission"))
+        if outcome.question is not None:
+            # "May I go out?": the engine hands the move to the partner, who answers in the
+            # thread; the asker's turn goes on, in the same message.
+            if person and not await dms.refresh(live, actor, click):
+                await self._no_dm(live, actor, interaction, thread)
+            return
         if person and interaction is not None and str(interaction.user.id) == actor:
             if not turn_over:
                 if not await dms.refresh(live, actor, click):
@@ -86,6 +92,11 @@ class Presenter:
         elif outcome.question is None and turn_over and not actor.startswith(AI_PREFIX):
             await dms.finish(live, actor, self._over_note(live, actor))
         if live.status != "active":
+            return
+        if outcome.answered is not None and not outcome.new_deal:
+            # The partner answered: the asker's turn goes on, in the same message.
+            if live.stand_in(game.turn) is None and not await dms.refresh(live, game.turn):
+                await dms.start(live, game.turn)
             return
         starts = game.turn != actor or outcome.new_deal
         if starts and live.stand_in(game.turn) is None:

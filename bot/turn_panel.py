@@ -46,9 +46,11 @@ def _size(action: Meld | TakePile) -> int:
     return len(action.cards) + sum(len(g) for g in action.melds)
 
 
-def meld_choices(game: Game, player: str) -> list[tuple[str, str]]:
+def meld_choices(game: Game, player: str, legal: list[Any] | None = None
+                 ) -> list[tuple[str, str]]:
     """(label, value) of the legal melds and lay-offs, the most cards first."""
-    melds = [a for a in game.legal_actions(player) if isinstance(a, Meld)]
+    legal = game.legal_actions(player) if legal is None else legal
+    melds = [a for a in legal if isinstance(a, Meld)]
     melds.sort(key=_size, reverse=True)
     out = []
     for meld in melds:
@@ -59,9 +61,11 @@ def meld_choices(game: Game, player: str) -> list[tuple[str, str]]:
     return out
 
 
-def take_choices(game: Game, player: str) -> list[tuple[str, str]]:
+def take_choices(game: Game, player: str, legal: list[Any] | None = None
+                 ) -> list[tuple[str, str]]:
     """(label, value) of the legal ways to take the pile; value: `cards | melds`."""
-    takes = [a for a in game.legal_actions(player) if isinstance(a, TakePile)]
+    legal = game.legal_actions(player) if legal is None else legal
+    takes = [a for a in legal if isinstance(a, TakePile)]
     takes.sort(key=_size, reverse=True)
     out = []
     for take in takes:
@@ -107,7 +111,7 @@ def panel(live: LiveGame, player: str, *, link: bool = True) -> discord.ui.View 
         if any(isinstance(a, Draw) for a in legal):
             view.add_item(discord.ui.Button(label="Draw", style=discord.ButtonStyle.primary,
                                             custom_id=cid("draw"), row=0))
-        takes = take_choices(game, player)
+        takes = take_choices(game, player, legal)
         if len(takes) == 1:
             view.add_item(discord.ui.Button(label="Take the pile", custom_id=cid("take"),
                                             style=discord.ButtonStyle.success, row=0))
@@ -116,7 +120,7 @@ def panel(live: LiveGame, player: str, *, link: bool = True) -> discord.ui.View 
                 custom_id=cid("takes"), placeholder="Take the pile…", row=1,
                 options=_options(takes, CHOICES)))
     if mine and game.phase == "play":
-        melds = _options(meld_choices(game, player), CHOICES - 1)
+        melds = _options(meld_choices(game, player, legal), CHOICES - 1)
         melds.append(discord.SelectOption(label="Type it (another meld: /meld)", value=TYPE_IT))
         view.add_item(discord.ui.Select(custom_id=cid("meld"), placeholder="Meld…", row=1,
                                         options=melds))

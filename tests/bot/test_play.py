@@ -157,6 +157,7 @@ async def test_partner_answers_no_then_yes(simcord_env: simcord.Env) -> None:
     assert intruder.ephemeral and "Only" in intruder.response.content
     assert (await table.game()).phase == "permission"
     moves_so_far = await table.actions()
+    dms_at_ask = len(table.member(asker).user.dm_channel.history())
 
     answered = await table.member(partner).click(prompt, label="No")
     assert answered.acknowledged
@@ -168,6 +169,10 @@ async def test_partner_answers_no_then_yes(simcord_env: simcord.Env) -> None:
     assert await table.actions() == moves_so_far + 1
     game = await table.game()
     assert game.phase == "play" and game.turn == asker
+    # The asker's turn goes on in the same turn message, its controls back.
+    asker_dms = table.member(asker).user.dm_channel.history()
+    assert len(asker_dms) == dms_at_ask and asker_dms[-1].components
+    assert "Your turn" in asker_dms[-1].content
 
     # Play on until the asker's next turn, then ask again and hear yes.
     await play_one(table)  # the asker discards (no melds for this seed's hand) or melds

@@ -162,6 +162,14 @@ async def test_autocomplete_proposes_whole_melds(simcord_env: simcord.Env) -> No
     values = [c["value"] for c in offered]
     whole = [v for v in values if len(v.split()) >= 3 and v.split()[0][:-1] == rank]
     assert whole, values  # whole melds of that rank, not single cards
+    # "Type it" in the Meld menu opens a box that reads the same words as /meld.
+    panel = turn_message(table, ana)
+    shown = await ana.user.select(panel, ["type"], custom_id=custom_id(panel, "meld"))
+    done = await ana.user.submit_modal(shown, {"groups": whole[0]})
+    texts = [r.content for r in ([done.response] if done.response else []) + done.followups]
+    assert texts and not any(t.startswith("Not allowed") for t in texts), texts
+    assert (await table.actions()) > 0 and len((await table.game()).hand(me)) < len(
+        game.hand(me))
 
 
 @dataclass
