@@ -1,9 +1,11 @@
 """Bot benchmark: `python -m bench.bot [--database URL]`.
 
 1. Latency through simcord: from the moment an interaction is handed to the bot until the
-   bot has finished handling it (deferral, commit, hand picture by DM, table picture in the
-   thread) for /draw, /meld and /discard in 4-player games — median and 95th percentile.
-   The time to the first response sent is smaller still; both are printed.
+   bot has finished handling it (deferral, commit, the turn DM and the live table message
+   edited or posted) for /draw, /meld and /discard in 4-player games, and for the same moves
+   made with the turn message's buttons and menus (every other table) — median and 95th
+   percentile. The time to the first response sent is smaller still; both are printed.
+   Uploads: every picture the bot uploads (posts and edits), per round of four turns.
 2. Capacity: how many active games one process holds in 1 GB (games in memory, as the
    service keeps them between moves; measured on a temporary SQLite file whatever the
    database, since it is the memory of the games held).
@@ -36,6 +38,9 @@ BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
 THROUGHPUT_SECONDS = 5.0
+UPLOADS: dict[str, list[int]] = defaultdict(list)  # file name -> bytes of each upload
+TURNS: list[int] = []  # turns played (one entry per turn)
+DEALS: list[int] = []  # hands dealt (each table's first, and one after each hand's end)
 
 
 def _pin_to_one_core() -> str:
@@ -64,6 +69,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
 
     bot = create_bot(db, ai_delay=0)
     timings: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    uploads = UPLOADS
     first_reply: dict[int, float] = {}
     arrived: dict[int, float] = {}
     async def on_interaction(interaction: Any) -> None:
@@ -83,8 +89,23 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
         first_reply.setdefault(self._parent.id, time.perf_counter())
         return await real_send(self, *args, **kwargs)
 
+    real_edit = discord.InteractionResponse.edit_message
+
+    async def timed_edit(self: Any, *args: Any, **kwargs: Any) -> Any:
+        first_reply.setdefault(self._parent.id, time.perf_counter())
+        return await real_edit(self, *args, **kwargs)
+
     discord.InteractionResponse.defer = timed_defer  # type: ignore[method-assign]
     discord.InteractionResponse.send_message = timed_send  # type: ignore[method-assign]
+    discord.InteractionResponse.edit_message = timed_edit  # type: ignore[method-assign]
+    real_file = discord.File.__init__
+
+    def counted_file(self: Any, fp: Any, filename: str | None = None, **kwargs: Any) -> None:
+        real_file(self, fp, filename, **kwargs)
+        size = len(fp.getbuffer()) if hasattr(fp, "getbuffer") else 0
+        uploads[str(filename)].append(size)
+
+    discord.File.__init__ = counted_file  # type: ignore[method-assign]
     try:
         async with simcord.run(bot) as env:
             table_no = 0
@@ -101,6 +122,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                 for m in members[1:]:
                     await m.click(channel.history()[0], label="Join")
                 await members[0].click(channel.history()[0], label="Start")
+                DEALS.append(1)
                 thread = channel.threads[0]
                 by_id = {str(m.id): m for m in members}
                 record = await bot.service.game_in_thread(thread.id)
@@ -130,9 +152,20 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                         else:
                             discards = [a for a in legal if isinstance(a, Discard)]
                             command, options = "discard", {"card": discards[-1].card}
+                    panel = by_id[player].user.dm_channel.history()[-1]
+                    click = _click(panel, command, options) if table_no % 2 == 0 else None
                     before = time.perf_counter()
-                    result = await by_id[player].slash(thread, command, **options)
+                    if click is None:
+                        result = await by_id[player].slash(thread, command, **options)
+                    else:
+                        cid, value = click
+                        user = by_id[player].user
+                        result = (await user.click(panel, custom_id=cid) if value is None
+                                  else await user.select(panel, [value], custom_id=cid))
+                        command = f"{command} (button)"
                     done = time.perf_counter()
+                    if command.startswith("discard"):
+                        TURNS.append(1)
                     interaction_id = result._interaction.id  # noqa: SLF001
                     start = arrived.get(interaction_id, before)
                     timings[command]["handled"].append((done - start) * 1000)
@@ -142,8 +175,27 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     finally:
         discord.InteractionResponse.defer = real_defer  # type: ignore[method-assign]
         discord.InteractionResponse.send_message = real_send  # type: ignore[method-assign]
+        discord.File.__init__ = real_file  # type: ignore[method-assign]
+        discord.InteractionResponse.edit_message = real_edit  # type: ignore[method-assign]
         await bot.close_store()
     return timings
+
+
+def _click(panel: Any, command: str, options: dict[str, str]) -> tuple[str, str | None] | None:
+    """The turn message's control for this move: (custom id, menu value or None)."""
+    items = [i for row in panel.components for i in getattr(row, "children", [])]
+    by_verb = {(getattr(i, "custom_id", None) or "").rsplit(":", 1)[-1]: i for i in items}
+    if command == "draw" and "draw" in by_verb:
+        return by_verb["draw"].custom_id, None
+    if command == "discard" and "discard" in by_verb:
+        values = [o.value for o in by_verb["discard"].options]
+        return (by_verb["discard"].custom_id, options["card"]) if options["card"] in values \
+            else None
+    if command == "meld" and "meld" in by_verb:
+        values = [o.value for o in by_verb["meld"].options]
+        return (by_verb["meld"].custom_id, options["groups"]) if options["groups"] in values \
+            else None
+    return None
 
 
 async def _capacity(db: str, games: int = 1500) -> tuple[float, float]:
@@ -246,19 +298,40 @@ def main(argv: list[str] | None = None) -> int:
     shown = redacted(args.database) if args.database else "a temporary file"
     print(f"Canasta bot benchmark ({pinned}; Python {sys.version.split()[0]}; "
           f"database: {kind}, {shown})")
-    print("interaction -> handled (commit, hand DM picture, table picture), milliseconds:")
+    print("interaction -> handled (commit, turn DM and live table posted or edited), ms:")
     worst = 0.0
-    for command in ("draw", "meld", "discard", "pickup"):
+    commands = ("draw", "meld", "discard", "pickup",
+                "draw (button)", "meld (button)", "discard (button)")
+    for command in commands:
         handled = timings[command]["handled"]
         if not handled:
             continue
         p95 = _p95(handled)
-        if command != "pickup":
+        if not command.startswith("pickup"):
             worst = max(worst, p95)
         response = timings[command]["response"]
-        print(f"  /{command:<8} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
+        print(f"  /{command:<16} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
               f"  p95 {p95:6.1f}   (first response sent: median "
               f"{statistics.median(response):5.1f}, p95 {_p95(response):5.1f})")
+    rounds = len(TURNS) / 4
+    pictures = {name: len(sizes) / rounds for name, sizes in UPLOADS.items()}
+    total = sum(pictures.values())
+    size = sum(sum(sizes) for sizes in UPLOADS.values()) / rounds
+    hands = len(UPLOADS.get("scores.png", []))  # each hand's end posts its score sheet
+    deals = len(DEALS) + hands  # each deal posts a new live table (a new-hand post)
+    print(f"uploads per round ({rounds:.0f} rounds of 4 turns, 4 people, {hands} hands "
+          f"ended): {total:.2f} pictures ("
+          + ", ".join(f"{n} {v:.2f}" for n, v in sorted(pictures.items()))
+          + f"), {size / 1024:.0f} KiB")
+    # The bar: one table picture and one hand picture per person's turn, per round; the
+    # new-hand post (a table picture) and the hand-end score sheet come on top, as allowed
+    # new posts.
+    table_bar = 1 + deals / rounds
+    ok_uploads = (pictures.get("table.png", 0) <= table_bar
+                  and pictures.get("hand.png", 0) <= 4 + deals / rounds)
+    print(f"bar: table pictures per round <= 1 (+ {deals / rounds:.2f} new-hand posts), hand "
+          f"pictures <= 4 (one per person's turn, + the deals): "
+          f"{'PASS' if ok_uploads else 'FAIL'}")
     gb = 1024**3
     games_per_gb = gb / per_game if per_game > 0 else float("inf")
     with_baseline = (gb - baseline) / per_game if per_game > 0 else float("inf")
@@ -273,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'PASS' if ok_latency else 'FAIL'} (worst p95 {worst:.1f} ms)")
     print(f"bar: >= {BAR_GAMES_PER_GB} active games per GB: "
           f"{'PASS' if ok_capacity else 'FAIL'}")
-    return 0 if ok_latency and ok_capacity else 1
+    return 0 if ok_latency and ok_capacity and ok_uploads else 1
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections import deque
 
 import discord
 from discord import app_commands
@@ -40,6 +41,8 @@ class CanastaBot(commands.Bot):
         self._service: GameService | None = None
         self._autopilot: Autopilot | None = None
         self._resumed = False
+        self.table_logs: dict[int, deque[str]] = {}  # the live table's last moves, per game
+        self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
         self.tree.on_error = self.on_app_command_error
 
     @property

@@ -24,3 +24,14 @@ def rematch(game_id: int) -> str:
 
 def level(game_id: int, level: str) -> str:
     return f"canasta:computer:{game_id}:{level}"
+
+# The turn panel (the hand message's controls). `verb` is the move; a select's chosen
+# option carries the rest. The game id finds the game after a restart; whose turn it is
+# and whether this panel is the current one are checked at the click.
+_MOVE = r"canasta:move:(?P<game>[0-9]+):(?P<turn>[0-9]+\.[0-9]+):"
+MOVE_BUTTON = _MOVE + r"(?P<verb>draw|take|ask)"
+MOVE_MENU = _MOVE + r"(?P<verb>takes|meld|discard)"
+
+
+def move(game_id: int, turn: str, verb: str) -> str:
+    return f"canasta:move:{game_id}:{turn}:{verb}"

@@ -30,14 +30,22 @@ BUTTONS = {
 }
 
 
+def _seating(lobby: LobbyState) -> str:
+    """How seats are taken; partners exist only when sides have more than one player."""
+    if lobby.seating != "drawn":
+        return "follow the join order."
+    if lobby.teams == lobby.players:
+        return "are drawn at the start."
+    return "are drawn at the start (high cards partner)."
+
+
 def lobby_text(lobby: LobbyState) -> str:
     sides = ("individual play" if lobby.teams == lobby.players
              else f"{lobby.teams} sides")
     lines = [
         f"**Canasta #{lobby.game_id}** — {lobby.variant}, {lobby.players} players ({sides}), "
         f"game to {lobby.target}. Host: {lobby.name_of(lobby.host)}.",
-        "Seats " + ("are drawn at the start (high cards partner)." if lobby.seating == "drawn"
-                    else "follow the join order.") + f" Turn timer: {describe(lobby.timer)}.",
+        "Seats " + _seating(lobby) + f" Turn timer: {describe(lobby.timer)}.",
     ]
     for index in range(lobby.players):
         seat = lobby.seats[index] if index < len(lobby.seats) else None

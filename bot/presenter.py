@@ -13,56 +13,22 @@ import discord
 
 from bot import custom_ids
 from bot.crashpoints import crash_point
-from bot.discord_limits import edit, post, send_private
+from bot.discord_limits import edit, post, respond, send_private
+from bot.live_table import LiveTable
 from bot.pictures import as_file, picture
 from bot.service import GameService, LiveGame, Notice, Outcome, Question
-from bot.service.narrate import Narrator, pretty
+from bot.service.lobby import AI_PREFIX
+from bot.service.narrate import Narrator
 from bot.service.timer import STAND_IN_LEVEL, left
 from bot.service.views import named_view
+from bot.turn_dm import OPEN_DMS, TurnMessages, caption
 
 if TYPE_CHECKING:
     from bot.client import CanastaBot
 
 log = logging.getLogger(__name__)
 
-OPEN_DMS = ("To get it by DM: open this server's menu > Privacy Settings and turn on Direct "
-            "Messages (or allow DMs from server members).")
 DM_HELP = f"I could not DM you your hand, so here it is privately. {OPEN_DMS}"
-
-
-def caption(view: dict[str, Any], game_id: int) -> str:
-    """What the hand's owner may do now, in one or two lines."""
-    me = view.get("player")
-    hand = view.get("hand") or []
-    head = f"Canasta #{game_id}, hand {view.get('hand_number')}: your {len(hand)} cards."
-    arrived = view.get("just_arrived") or []
-    if arrived:
-        head += f" New: {' '.join(pretty(c) for c in arrived)}."
-    phase, turn = view.get("phase"), view.get("turn")
-    question = view.get("question") or {}
-    pile = view.get("pile") or {}
-    if phase == "over":
-        todo = "The game is over."
-    elif phase == "permission" and me in (question.get("partners") or []):
-        todo = (f"{question.get('asker')} asks you: may I go out? "
-                "Answer with the buttons in the game thread.")
-    elif turn != me:
-        todo = f"Waiting for {turn}."
-    elif phase == "draw":
-        top = pile.get("top")
-        todo = "Your turn: /draw from the stock"
-        if top:
-            todo += f", or /pickup the pile (top {pretty(top)}"
-            todo += ", frozen)" if pile.get("frozen") else ")"
-        todo += "."
-    elif phase == "play":
-        todo = "Your turn: /meld if you like, then /discard a card"
-        if view.get("rules", {}).get("teams", 0) < view.get("rules", {}).get("players", 0):
-            todo += " (/goout asks your partner first)"
-        todo += "."
-    else:
-        todo = f"Waiting for {turn}."
-    return f"{head}\n{todo}"
 
 
 class Presenter:
@@ -89,95 +55,151 @@ class Presenter:
 
     # ------------------------------------------------------------------ hands
 
-    async def send_hand(
-        self, live: LiveGame, player: str, interaction: discord.Interaction | None
-    ) -> tuple[str, bytes] | None:
-        """DM one player's hand. When the DM fails, returns (caption, png) for the caller to
-        show privately if it can (it can only for the player who is interacting)."""
-        seat = live.seat(player)
-        asking = interaction is not None and str(interaction.user.id) == player
-        if seat is None or seat.computer or (seat.away and not asking):
-            return None  # a computer's hand, or one a computer holds for a person away
-        view = named_view(live.game.view(player), live.names)
-        png = await picture("hand", view)
-        text = caption(view, live.record.id)
-        try:
-            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
-            await post(user, text, file=as_file(png, "hand.png"))
-            return None
-        except (discord.HTTPException, ValueError) as exc:
-            log.info("DM to %s failed (%s)", player, getattr(exc, "code", exc))
-            return text, png
+    async def private_hand(self, live: LiveGame, player: str,
+                           interaction: discord.Interaction, lead: str = "") -> None:
+        """The hand, "your turn" and the controls as a private reply (/hand, /rejoin, or a
+        move by someone whose DMs are closed)."""
+        text, png, controls = await TurnMessages(self.bot).compose(live, player)
+        kwargs: dict[str, Any] = {"file": as_file(png, "hand.png")}
+        if controls is not None:
+            kwargs["view"] = controls
+        await respond(interaction, f"{lead}\n{text}".strip(), private=True, **kwargs)
 
-    async def deliver_hands(
-        self, live: LiveGame, players: list[str], interaction: discord.Interaction | None,
-        *, new_deal: bool = False,
-    ) -> None:
-        """DM each player's hand. Whoever is interacting gets it privately when the DM fails;
-        the others, in the thread, hear about it the first time and at every new deal."""
-        actor = str(interaction.user.id) if interaction is not None else None
-        unreached: list[str] = []
-        for player in players:
-            failed = await self.send_hand(live, player, interaction)
-            if failed is None:
-                continue
-            text, png = failed
+    async def turn_changes(self, live: LiveGame, outcome: Outcome,
+                           interaction: discord.Interaction | None, clicked: bool,
+                           thread: discord.abc.Messageable | None) -> None:
+        """The persons' turn messages after an action: the actor's is edited (or closed
+        when the turn moved on), the next person's turn gets its one new DM."""
+        dms = TurnMessages(self.bot)
+        game = live.game
+        actor = outcome.player
+        person = live.stand_in(actor) is None and live.seat(actor) is not None
+        click = interaction if clicked else None
+        turn_over = (game.turn != actor or outcome.new_deal or live.status != "active"
+                     or game.phase not in ("draw", "play", "permission"))
+        if outcome.question is not None:
+            # "May I go out?": the engine hands the move to the partner, who answers in the
+            # thread; the asker's turn goes on, in the same message.
+            if person and not await dms.refresh(live, actor, click):
+                await self._no_dm(live, actor, interaction, thread)
+            return
+        if person and interaction is not None and str(interaction.user.id) == actor:
+            if not turn_over:
+                if not await dms.refresh(live, actor, click):
+                    await self._no_dm(live, actor, interaction, thread)
+            else:
+                await dms.finish(live, actor, self._over_note(live, actor), click)
+        elif outcome.question is None and turn_over and not actor.startswith(AI_PREFIX):
+            await dms.finish(live, actor, self._over_note(live, actor))
+        if live.status != "active":
+            return
+        if outcome.answered is not None and not outcome.new_deal:
+            # The partner answered: the asker's turn goes on, in the same message.
+            if live.stand_in(game.turn) is None and not await dms.refresh(live, game.turn):
+                await dms.start(live, game.turn)
+            return
+        starts = game.turn != actor or outcome.new_deal
+        if starts and live.stand_in(game.turn) is None:
+            if outcome.new_deal and game.turn == actor and person:
+                await dms.finish(live, actor, self._over_note(live, actor))
+            if not await dms.start(live, game.turn):
+                await self._no_dm(live, game.turn, interaction, thread)
+
+    async def _no_dm(self, live: LiveGame, player: str,
+                     interaction: discord.Interaction | None,
+                     thread: discord.abc.Messageable | None) -> None:
+        if interaction is not None and str(interaction.user.id) == player:
             first_time = await self.service.store.note_dm_closed(player)
-            if player == actor and interaction is not None:
-                note = f"\n{DM_HELP}" if first_time else ""
-                await send_private(interaction, text + note, file=as_file(png, "hand.png"))
-            elif first_time or new_deal:
-                unreached.append(player)
-        thread = await self.channel(live.record.thread_id)
-        if unreached and thread is not None:
-            mentions = " ".join(f"<@{p}>" for p in unreached)
-            news = "a new hand is dealt, and I" if new_deal else "I"
-            await post(thread, f"{mentions}: {news} cannot DM you your hand. Use /hand here to "
-                               f"see it. {OPEN_DMS}", ping=unreached)
+            await self.private_hand(live, player, interaction,
+                                    DM_HELP if first_time else "")
+            return
+        await TurnMessages(self.bot).closed_dms(live, player, thread)
+
+    def _over_note(self, live: LiveGame, player: str) -> str:
+        view = named_view(live.game.view(player), live.names)
+        return (f"{caption(view, live.record.id)}\n"
+                "Your turn is over; your next turn comes in a new message.")
 
     # ------------------------------------------------------------------ outcome
 
     async def deliver(
-        self, interaction: discord.Interaction, outcome: Outcome, *, lead: str | None = None
+        self, interaction: discord.Interaction, outcome: Outcome, *, lead: str | None = None,
+        clicked: bool = False,
     ) -> None:
-        """Everything that follows an accepted action, in the order players expect."""
+        """Everything that follows an accepted action, in the order players expect.
+        `clicked`: a click on the actor's turn message, answered by editing that message."""
         live = await self.service.live(outcome.game_id)
         summary = self.summary(live, outcome, lead)
-        await send_private(interaction, f"Done. {summary}" if summary else "Done.")
-        await self.publish(live, outcome, summary, interaction)
+        if not clicked:
+            await send_private(interaction, f"Done. {summary}" if summary else "Done.")
+        await self.publish(live, outcome, summary, interaction, clicked=clicked)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
 
-    def summary(self, live: LiveGame, outcome: Outcome, lead: str | None) -> str:
+    def summary(self, live: LiveGame, outcome: Outcome, lead: str | None,
+                names: dict[str, str] | None = None) -> str:
         public = named_view(live.game.view(None), live.names)
-        summary = Narrator(live.names, public.get("team_names") or []).summary(outcome.events)
+        narrator = Narrator(names or live.names, public.get("team_names") or [])
+        summary = narrator.summary(outcome.events)
         return f"{lead} {summary}".strip() if lead else summary
 
     async def publish(self, live: LiveGame, outcome: Outcome, summary: str,
-                      interaction: discord.Interaction | None) -> None:
-        """The public side of an outcome: hands by DM, score sheets, the table, a question."""
+                      interaction: discord.Interaction | None, *, clicked: bool = False,
+                      burst: bool = False) -> None:
+        """The public side of an outcome: the turn messages, the live table, and new posts
+        only for a new hand, a question, a hand's end and the match's end. `clicked`: the
+        interaction is a click on the actor's turn message (answered by editing it).
+        `burst`: a computer's move with another computer to play next (the live table is
+        edited once, when the burst ends)."""
         names = live.names
         public = named_view(live.game.view(None), names)
         narrator = Narrator(names, public.get("team_names") or [])
+        table = LiveTable(self.bot)
         await self.close_question(live)
-        await self.deliver_hands(live, outcome.hands_changed, interaction,
-                                 new_deal=outcome.new_deal)
-
         thread = await self.channel(live.record.thread_id)
-        if thread is None:
-            return
-        for end in outcome.hands_ended:
-            if outcome.game_over and end is outcome.hands_ended[-1]:
-                break
-            sheet = await picture("scores", public)
-            await post(thread, f"Hand {end.hand} is over.", file=as_file(sheet, "scores.png"))
+        ended = bool(outcome.hands_ended)
+        if not ended:
+            table.note(live.record.id, summary)
+        if thread is not None:
+            for end in outcome.hands_ended:
+                if outcome.game_over and end is outcome.hands_ended[-1]:
+                    break
+                await self.post_hand_end(outcome, public, narrator, end.hand, thread)
         if outcome.game_over:
-            await self.post_game_over(live, public, narrator, summary, thread)
+            await self.turn_changes(live, outcome, interaction, clicked, thread)
+            if thread is not None:
+                await self.post_game_over(live, public, narrator, summary, thread)
+                await table.show(live, None, with_picture=False)
             return
-        table = await picture("table", public)
-        message = await post(thread, summary or "The table:", file=as_file(table, "table.png"))
-        await self.service.store.set_message(live.record.id, "table", message.channel.id,
-                                             message.id)
-        if outcome.question is not None:
+        if not outcome.new_deal:
+            await self.turn_changes(live, outcome, interaction, clicked, thread)
+        if outcome.new_deal and thread is not None:
+            table.clear(live.record.id)
+            deal = next((e for e in outcome.events if e.get("type") == "deal"), None)
+            lead = narrator.event(deal) + "." if deal else ""
+            await table.post_new(live, thread, lead if ended else summary)
+        elif thread is not None and not burst:
+            person_next = live.stand_in(live.game.turn) is None
+            changed_turn = live.game.turn != outcome.player
+            await table.show(live, thread, with_picture=changed_turn and person_next
+                             and table.picture_due(live))
+        if outcome.new_deal:
+            await self.turn_changes(live, outcome, interaction, clicked, thread)
+        if outcome.question is not None and thread is not None:
             await self.post_question(live, outcome.question, thread)
+
+    async def post_hand_end(self, outcome: Outcome, public: dict[str, Any],
+                            narrator: Narrator, hand: int, thread: discord.abc.Messageable
+                            ) -> None:
+        """The hand's last moves and who went out, first; then the score sheet."""
+        upto = next((i for i, e in enumerate(outcome.events) if e.get("type") == "hand_end"
+                     and e.get("hand") == hand), len(outcome.events) - 1)
+        start = max((i + 1 for i, e in enumerate(outcome.events[:upto])
+                     if e.get("type") in ("hand_end", "deal")), default=0)
+        said = narrator.summary(outcome.events[start:upto + 1]).rstrip(".")
+        sheet = await picture("scores", public)
+        await post(thread, f"Hand {hand} is over: {said}." if said else f"Hand {hand} is over.",
+                   file=as_file(sheet, "scores.png"))
 
     # ------------------------------------------------------------------ without a click
 
@@ -194,8 +216,19 @@ class Presenter:
             return
         lead = _seat_news(notice, name, live.names.get(notice.by or "", ""))
         if notice.outcome is not None:
-            summary = self.summary(live, notice.outcome, lead)
-            await self.publish(live, notice.outcome, summary, None)
+            outcome = notice.outcome
+            names = dict(live.names)
+            seat = live.seat(notice.player)
+            if notice.kind in ("computer", "expired") and seat is not None and not seat.computer:
+                names[notice.player] = f"Computer (for {name})"
+            summary = self.summary(live, outcome, lead, names)
+            burst = (notice.kind == "computer" and live.stand_in(live.game.turn) is not None
+                     and outcome.question is None and not outcome.hands_ended
+                     and not outcome.new_deal and live.status == "active")
+            if thread is not None and (notice.handed_over or notice.paused):
+                await post(thread, lead)  # a seat changing hands deserves its own post
+                summary = self.summary(live, outcome, None, names)
+            await self.publish(live, outcome, summary, None, burst=burst)
         elif thread is not None and lead:
             await post(thread, lead)
 
@@ -270,13 +303,6 @@ class Presenter:
                                         custom_id=custom_ids.rematch(live.record.id)))
         text = f"{summary}\n**Game over: {narrator.side(winner)} win.** Final score: {final}."
         await post(thread, text.strip(), file=as_file(sheet, "scores.png"), view=view)
-
-    async def post_table(self, live: LiveGame, thread: discord.abc.Messageable, text: str) -> None:
-        public = named_view(live.game.view(None), live.names)
-        table = await picture("table", public)
-        message = await post(thread, text, file=as_file(table, "table.png"))
-        await self.service.store.set_message(live.record.id, "table", message.channel.id,
-                                             message.id)
 
 
 def answer_note(name: str, yes: bool) -> str:

@@ -7,7 +7,9 @@ It runs once Discord is reachable and before the autopilot resumes the games in 
 - a table in its lobby has its lobby message (re-posted when it is gone) and its thread; a
   lobby that never got either is cancelled;
 - an open "may I go out?" question has its prompt with buttons (re-posted when missing);
-- a prompt whose question ended while the bot was down is closed (answer shown).
+- a prompt whose question ended while the bot was down is closed (answer shown);
+- a game in play has its live table message and, when a person is to play, that person's
+  turn message with the controls (each re-posted when missing).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import custom_ids
+from bot import custom_ids, turn_dm
 from bot.discord_limits import post
+from bot.live_table import LiveTable
 from bot.lobby_message import abandon_table, lobby_text, lobby_view, open_thread, rematch_lead
 from bot.presenter import Presenter
 from bot.service import Outcome, Question
@@ -42,6 +45,7 @@ async def check_tables(bot: CanastaBot) -> None:
             await checker.guarded(checker.lobby(record), record.id)
         else:
             await checker.guarded(checker.question(record), record.id)
+            await checker.guarded(checker.live_messages(record), record.id)
     for game_id in await bot.store.games_with_message("question", shards):
         await checker.guarded(checker.close_question(game_id), game_id)
 
@@ -117,6 +121,25 @@ class _Check:
             return
         await self.presenter.post_question(live, question, thread)
         log.info("start-up: re-posted the question prompt of game %s", record.id)
+
+    async def live_messages(self, record: GameRecord) -> None:
+        live = await self.bot.service.live(record.id)
+        if live.status != "active":
+            return
+        thread = await self.presenter.channel(record.thread_id)
+        where = await self.bot.store.message(record.id, "table")
+        if thread is not None and (where is None or await self._fetch(*where) is None):
+            await LiveTable(self.bot).post_new(live, thread)
+            log.info("start-up: re-posted the table of game %s", record.id)
+        player = live.game.turn
+        if live.stand_in(player) is not None or live.seat(player) is None:
+            return
+        where = await self.bot.store.message(record.id, turn_dm.kind(player))
+        if where is not None and await self._fetch(*where) is not None:
+            return
+        if not await turn_dm.TurnMessages(self.bot).start(live, player):
+            await turn_dm.TurnMessages(self.bot).closed_dms(live, player, thread)
+        log.info("start-up: re-sent the turn message of game %s", record.id)
 
     async def close_question(self, game_id: int) -> None:
         await self.presenter.close_question(await self.bot.service.live(game_id))

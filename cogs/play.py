@@ -15,12 +15,19 @@ from bot import custom_ids
 from bot.client import CanastaBot
 from bot.discord_limits import choices, edit_clicked, respond, send_private
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
+from bot.panel_moves import MoveButton, MoveMenu
 from bot.pictures import as_file, picture
-from bot.presenter import DM_HELP, Presenter, answer_note, answered_view
+from bot.presenter import Presenter, answer_note, answered_view
 from bot.service import Refused
-from bot.service.card_input import complete, parse_cards_from_hand, parse_groups
+from bot.service.card_input import (
+    complete,
+    parse_cards_from_hand,
+    parse_groups,
+    suggest_melds,
+)
 from bot.service.narrate import pretty
 from bot.store import GameRecord
+from bot.turn_panel import NO_CARDS, meld_choices, take_choices
 
 NO_GAME = "There is no game in this thread. Open a table with /canasta new in a text channel."
 
@@ -31,6 +38,11 @@ async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRe
         raise Refused(NO_GAME)
     record = await bot.service.game_in_thread(interaction.channel_id)
     if record is None:
+        here = [g for g in await bot.store.active_games()
+                if g.channel_id == interaction.channel_id and g.thread_id is not None]
+        if here:
+            threads = ", ".join(f"<#{g.thread_id}> (#{g.id})" for g in here[-3:])
+            raise Refused(f"Games are played in their threads: use the command in {threads}.")
         raise Refused(NO_GAME)
     if record.status == "lobby":
         raise Refused("The game has not started yet: the host presses Start in the lobby.")
@@ -91,10 +103,10 @@ class Play(commands.Cog):
         self.presenter = Presenter(bot)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(AnswerButton)
+        self.bot.add_dynamic_items(AnswerButton, MoveButton, MoveMenu)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(AnswerButton)
+        self.bot.remove_dynamic_items(AnswerButton, MoveButton, MoveMenu)
 
     async def _act(
         self, interaction: discord.Interaction, build: Callable[[list[str]], Any]
@@ -135,8 +147,17 @@ class Play(commands.Cog):
             options = sorted({c for c in hand if c.startswith(stem)} or set(hand))
             return choices(app_commands.Choice(name=f"{c} ({pretty(c)})", value=c)
                            for c in options)
+        live = await self.bot.service.live(record.id)
+        player = str(interaction.user.id)
+        whole = []
+        if live.game.turn == player and live.status == "active":
+            offered = ([v for _, v in meld_choices(live.game, player)]
+                       if live.game.phase == "play" else
+                       [v.partition("|")[0] for _, v in take_choices(live.game, player)])
+            whole = suggest_melds(current, [v for v in offered if v != NO_CARDS])
+        typed = complete(current, hand)
         return choices(app_commands.Choice(name=text, value=text)
-                       for text in complete(current, hand))
+                       for text in dict.fromkeys(whole + typed))
 
     # ------------------------------------------------------------------ moves
 
@@ -228,13 +249,7 @@ class Play(commands.Cog):
             await send_private(interaction, str(exc))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        failed = await self.presenter.send_hand(live, str(interaction.user.id), interaction)
-        if failed is None:
-            await send_private(interaction, "Your hand is in your DMs.")
-        else:
-            text, png = failed
-            await self.bot.store.note_dm_closed(str(interaction.user.id))
-            await send_private(interaction, f"{text}\n{DM_HELP}", file=as_file(png, "hand.png"))
+        await self.presenter.private_hand(live, str(interaction.user.id), interaction)
 
     @app_commands.command(name="table", description="Show the table again")
     @app_commands.guild_only()

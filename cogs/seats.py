@@ -9,8 +9,7 @@ from discord.ext import commands
 
 from bot.client import CanastaBot
 from bot.discord_limits import send_private
-from bot.pictures import as_file
-from bot.presenter import DM_HELP, Presenter
+from bot.presenter import Presenter
 from bot.service import Notice, Refused
 from cogs.play import game_here
 
@@ -74,14 +73,8 @@ class Seats(commands.Cog):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.bot.service.live(game_id)
-            failed = await self.presenter.send_hand(live, user, interaction)
-            if failed is None:
-                await send_private(interaction, "Welcome back: your seat is yours again, and "
-                                   "your hand is in your DMs.")
-            else:
-                text, png = failed
-                await send_private(interaction, "Welcome back: your seat is yours again.\n"
-                                   f"{text}\n{DM_HELP}", file=as_file(png, "hand.png"))
+            await self.presenter.private_hand(live, user, interaction,
+                                              "Welcome back: your seat is yours again.")
             await self.presenter.announce(notice)
         finally:
             self.bot.kick(game_id)

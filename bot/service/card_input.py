@@ -147,3 +147,41 @@ def complete(current: str, hand: list[str], limit: int = 25) -> list[str]:
     seen: set[str] = set()
     unique = [o for o in out if not (o.upper() in seen or seen.add(o.upper()))]
     return unique[:limit]
+
+
+def meld_words(groups: list[list[str]], add: dict[str, list[str]] | None = None) -> str:
+    """The text /meld reads for these melds and lay-offs (`parse_groups` reads it back):
+    `7H 7D 7S, K: 2C`."""
+    parts = [" ".join(group) for group in groups]
+    parts += [f"{key}: {' '.join(cards)}" for key, cards in (add or {}).items()]
+    return ", ".join(parts)
+
+
+def suggest_melds(current: str, offered: list[str], limit: int = 25) -> list[str]:
+    """Autocomplete with whole legal moves: the `offered` meld texts (best first) that hold
+    every rank typed so far, so `AA` proposes the aces held with the wilds that could go
+    with them. Exact cards typed must be in the move too."""
+    wanted: Counter[str] = Counter()
+    for token in (t for t in re.split(r"[\s,;|:]+", current) if t):
+        exact = _card_text(token)
+        ranks = _ranks(token) if exact is None else None
+        if exact is not None:
+            wanted[exact] += 1
+        elif ranks is not None:
+            wanted.update(f"rank:{r}" for r in ranks)
+        else:
+            return []
+    out = []
+    for text in offered:
+        cards = [c for c in re.split(r"[\s,]+", text) if c and not c.endswith(":")]
+        held = Counter(cards)
+        held.update(f"rank:{_rank_of(c)}" for c in cards)
+        if all(held[k] >= n for k, n in wanted.items()):
+            out.append(text)
+        if len(out) == limit:
+            break
+    return out
+
+
+def _rank_of(card_text: str) -> str:
+    return "JK" if card_text == "JK" else card_text[:-1]

@@ -32,6 +32,12 @@ def in_shards(shards: Shards | None, games: str = "") -> tuple[str, list[int]]:
             [shards.count, *ids])
 
 
+def bookkeeping(kind: str) -> bool:
+    """The live table's and the turn messages' ids: after a power cut the start-up check
+    posts whichever is missing again, so they are not synced to disk on their own."""
+    return kind in BOOKKEEPING or kind.startswith("turn:")
+
+
 class TableSetup(Connected):
     async def create_game(
         self,
@@ -129,9 +135,8 @@ class TableSetup(Connected):
     # ------------------------------------------------------------------ messages
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        """Where a game's message of `kind` is. The table picture's id is bookkeeping (a
-        new one is posted after every move), so it is not synced to disk on its own."""
-        async with self._transaction(durable=kind not in BOOKKEEPING) as tx:
+        """Where a game's message of `kind` is (see `bookkeeping` for what is not synced)."""
+        async with self._transaction(durable=not bookkeeping(kind)) as tx:
             await tx.execute(
                 "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
@@ -148,7 +153,7 @@ class TableSetup(Connected):
 
     async def forget_message(self, game_id: int, kind: str) -> None:
         """The message is done with (a question answered and its prompt closed)."""
-        async with self._transaction() as tx:
+        async with self._transaction(durable=not bookkeeping(kind)) as tx:
             await tx.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?",
                              (game_id, kind))
 

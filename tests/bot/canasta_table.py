@@ -85,6 +85,7 @@ async def add_computer(host: simcord.MemberActor, channel: simcord.ChannelHandle
 
 async def open_mixed_table(
     env: simcord.Env, seats: list[str], *, timer: int = 2, start: bool = True,
+    **options: Any,
 ) -> Table:
     """A table seated in join order: "human" takes the next person (Ana first, the host),
     a level ("easy", "normal", "hard") adds a computer of that level."""
@@ -94,7 +95,7 @@ async def open_mixed_table(
     members = [guild.add_member(env.create_user(name)) for name in NAMES[:people]]
     host = members[0]
     result = await host.slash(channel, "canasta new", players=len(seats), seating="join",
-                              timer=timer)
+                              timer=timer, **options)
     assert result.response is not None
     game_id = int(result.response.content.split("#", 1)[1].split("*", 1)[0])
     waiting = iter(members[1:])
@@ -115,7 +116,20 @@ async def open_mixed_table(
 
 
 def posts(table: Table) -> list[str]:
-    return [m.content for m in table.thread.history()]
+    """What the thread says now, line by line: its posts and the live table's log."""
+    return said(table.thread)
+
+
+def said(thread: simcord.ChannelHandle) -> list[str]:
+    """Every line the thread shows now: its posts' lines and the live table's log lines
+    (without their bullet), for tests that look for what was narrated."""
+    return [line.removeprefix("• ") for m in thread.history() for line in m.content.split("\n")]
+
+
+def live_table(thread: simcord.ChannelHandle) -> discord.Message:
+    """The live table message (the latest post with the table picture)."""
+    return next(m for m in reversed(thread.history())
+                if m.attachments and m.attachments[0].filename == "table.png")
 
 
 async def decode_png(attachment: discord.Attachment) -> Image.Image:

@@ -53,8 +53,8 @@ async def test_a_computer_partner_answers_may_i_go_out(simcord_env: simcord.Env)
     question = next(m for m in thread if "partner, may I go out?" in m.content)
     assert question.content.startswith("Ana asks Computer 2")
     assert not question.components  # nobody clicks for a computer
-    answer = next(m for m in thread if "Computer 2 answered" in m.content)
-    assert thread.index(answer) > thread.index(question)
+    live = next(m for m in reversed(thread) if m.attachments)  # the live table message
+    assert "Computer 2 answered" in live.content
     game = await table.game()
     assert game.phase == "play" and game.turn == str(ana.id)
     assert game.permission in (True, False)
@@ -68,7 +68,8 @@ async def test_a_computer_partner_answers_may_i_go_out(simcord_env: simcord.Env)
 
 async def test_computers_move_only_after_the_reply(simcord_env: simcord.Env) -> None:
     """The person's interaction is answered before any computer moves: the reply to the
-    discard describes the discard alone, and the computers' turns are their own posts."""
+    discard describes the discard alone; the computers' turns update the live table message
+    (its log), they post nothing."""
     table = await open_mixed_table(simcord_env, ["human", "normal"], timer=0)
     ana = table.members[0]
     await ana.slash(table.thread, "draw")
@@ -77,9 +78,10 @@ async def test_computers_move_only_after_the_reply(simcord_env: simcord.Env) -> 
     result = await ana.slash(table.thread, "discard", card=hand[-1])
     replies = [result.response, *result.followups] if result.response else result.followups
     assert replies and not any("Computer 1" in r.content for r in replies)
-    new = [m.content for m in table.thread.history()[before:]]
-    assert new[0].startswith("Ana discarded")
-    assert any(p.startswith("Computer 1") for p in new[1:]), new
+    assert len(table.thread.history()) == before
+    log = table.thread.history()[-1].content.split("\n")
+    ana_at = next(i for i, line in enumerate(log) if line.startswith("• Ana discarded"))
+    assert any(line.startswith("• Computer 1") for line in log[ana_at + 1:]), log
 
 
 async def test_computers_take_a_natural_pause_before_each_turn(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from canasta_table import SEED, add_computer, decode_png, open_table
+from canasta_table import SEED, add_computer, decode_png, open_table, said
 
 from bot.engine import Game, variant
 
@@ -74,10 +74,19 @@ async def test_start_deals_from_the_seed_and_sends_every_hand_by_dm(
     for player in ids:
         assert sorted(c.text for c in game.hand(player)) == sorted(
             c.text for c in expected.hand(player))
-        dm = table.member(player).user.dm_channel.history()[-1]
-        assert "your 11 cards" in dm.content or "your" in dm.content
+        dms = table.member(player).user.dm_channel.history()
+        if player != game.turn:  # the others see their hand at their turn (or with /hand)
+            assert not dms
+            continue
+        [dm] = dms  # the player to play: one DM, the turn's, with the controls
+        assert "your 11 cards" in dm.content and "Your turn" in dm.content
+        assert dm.components
         image = await decode_png(dm.attachments[0])
         assert image.width > 100 and image.height > 50
+    other = table.member(next(p for p in ids if p != game.turn))
+    private = await other.slash(table.thread, "hand")
+    shown = [*([private.response] if private.response else []), *private.followups][-1]
+    assert private.ephemeral and "your 11 cards" in shown.content and shown.attachments
     first = table.thread.history()[-1]
     assert first.attachments and first.attachments[0].filename == "table.png"
     assert "begins" in first.content or "Hand 1" in first.content
@@ -129,7 +138,7 @@ async def test_computer_players_fill_seats_at_their_level_and_play(
     # The three computers played their turns by themselves; it is Ana's turn again.
     assert game.turn == str(ana.id) or game.hand_number > 1
     assert len(await bot.store.actions(record.id)) >= 2 + 3 * 2
-    posts = [m.content for m in thread.history()]
+    posts = said(thread)
     for n in (1, 2, 3):
         assert any(p.startswith(f"Computer {n} drew") or f"Computer {n} took" in p
                    for p in posts), posts

@@ -53,9 +53,10 @@ async def test_a_whole_hand_through_slash_commands(simcord_env: simcord.Env) -> 
         assert latest.attachments[0].filename == "hand.png"
         image = await decode_png(latest.attachments[0])
         assert image.width > 100
-    # Every move left a one-line summary with the table picture in the thread.
+    # One live table message per hand, edited as the game moved (not one per move).
     tables = [m for m in thread if m.attachments and m.attachments[0].filename == "table.png"]
-    assert len(tables) >= moves
+    assert len(tables) == 2, [m.content for m in tables]
+    assert "went out" in sheet.content
 
 
 async def test_moves_answer_privately_and_post_the_table(simcord_env: simcord.Env) -> None:
@@ -67,7 +68,7 @@ async def test_moves_answer_privately_and_post_the_table(simcord_env: simcord.En
     assert result.response is not None and result.response.content.startswith("Done.")
     assert "drew a card" in table.thread.history()[-1].content
     dm = ana.user.dm_channel.history()[-1]
-    assert "New:" in dm.content and "/discard" in dm.content
+    assert "New:" in dm.content and "discard a card" in dm.content and dm.components
     game = await table.game()
     hand = [c.text for c in game.hand(game.turn)]
     choices = await ana.autocomplete(table.thread, "discard", "card", "")
@@ -127,8 +128,8 @@ async def test_illegal_inputs_are_answered_privately_and_change_nothing(
         assert result.ephemeral, (command, options)
         assert result.response.content.startswith("Not allowed"), result.response.content
 
-    outside = await ana.slash(table.channel, "draw")
-    assert outside.ephemeral and "no game in this thread" in outside.response.content
+    outside = await ana.slash(table.channel, "draw")  # the parent channel points to the thread
+    assert outside.ephemeral and f"<#{table.thread.id}>" in outside.response.content
     stranger = table.guild.add_member(simcord_env.create_user("Zed"))
     intruder = await stranger.slash(table.thread, "draw")
     assert intruder.ephemeral and "not playing" in intruder.response.content
@@ -156,6 +157,7 @@ async def test_partner_answers_no_then_yes(simcord_env: simcord.Env) -> None:
     assert intruder.ephemeral and "Only" in intruder.response.content
     assert (await table.game()).phase == "permission"
     moves_so_far = await table.actions()
+    dms_at_ask = len(table.member(asker).user.dm_channel.history())
 
     answered = await table.member(partner).click(prompt, label="No")
     assert answered.acknowledged
@@ -167,6 +169,10 @@ async def test_partner_answers_no_then_yes(simcord_env: simcord.Env) -> None:
     assert await table.actions() == moves_so_far + 1
     game = await table.game()
     assert game.phase == "play" and game.turn == asker
+    # The asker's turn goes on in the same turn message, its controls back.
+    asker_dms = table.member(asker).user.dm_channel.history()
+    assert len(asker_dms) == dms_at_ask and asker_dms[-1].components
+    assert "Your turn" in asker_dms[-1].content
 
     # Play on until the asker's next turn, then ask again and hear yes.
     await play_one(table)  # the asker discards (no melds for this seed's hand) or melds
@@ -191,52 +197,54 @@ async def test_closed_dms_fall_back_to_private_replies(simcord_env: simcord.Env)
             "POST", f"/channels/{member.user.dm_channel.id}/messages",
             status=403, code=50007, message="Cannot send messages to this user", times=None,
         )
-    # Ana (the host) is the one interacting: her hand comes privately, with the DM help once.
+    # Ana (the host, first to play) is the one interacting: her hand and controls come
+    # privately, with the DM help once.
     started = await ana.click(table.channel.history()[0], label="Start")
     private = [r for r in replies(started) if r.attachments]
     assert private and private[0].ephemeral and "Privacy Settings" in private[0].content
+    assert private[0].components  # the controls, in the private panel
     assert (await decode_png(private[0].attachments[0])).width > 100
-    # Bo is not interacting: the thread tells him once to use /hand.
-    notices = [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
-    assert len(notices) == 1 and "/hand" in notices[0].content
-    assert not [m for m in bo.user.dm_channel.history() if m.attachments]
+    # Bo's turn has not started: nobody mentions him yet.
+    assert not [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
 
     own = await bo.slash(table.thread, "hand")
     reply = replies(own)[-1]
     assert reply.ephemeral and reply.attachments[0].filename == "hand.png"
-    assert "Privacy Settings" in reply.content  # how to open DMs, for a non-host too
 
     game = await table.game()
     assert game.turn == str(ana.id)
     drew = await ana.slash(table.thread, "draw")
     private = [r for r in replies(drew) if r.attachments]
-    assert private and private[-1].ephemeral
+    assert private and private[-1].ephemeral and private[-1].components
     assert not any("Privacy Settings" in r.content for r in replies(drew))
+    assert not [m for m in bo.user.dm_channel.history() if m.attachments]
 
 
-async def test_a_player_with_closed_dms_hears_of_every_new_hand(
+async def test_a_player_with_closed_dms_is_mentioned_once_at_each_turn(
     simcord_env: simcord.Env,
 ) -> None:
-    table = await open_table(simcord_env, variant="british", start=False)
-    ana, bo = table.members[0], table.members[1]
-    simcord_env.inject_error(
-        "POST", f"/channels/{bo.user.dm_channel.id}/messages",
-        status=403, code=50007, message="Cannot send messages to this user", times=None,
-    )
+    table = await open_table(simcord_env, start=False)
+    ana = table.members[0]
+    for member in table.members[1:]:
+        simcord_env.inject_error(
+            "POST", f"/channels/{member.user.dm_channel.id}/messages",
+            status=403, code=50007, message="Cannot send messages to this user", times=None,
+        )
     await ana.click(table.channel.history()[0], label="Start")
-    first = [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
-    assert len(first) == 1 and "/hand" in first[0].content
-
     assert (await table.game()).turn == str(ana.id)
-    assert_accepted(await ana.slash(table.thread, "acaba"))  # hand 1 ends, hand 2 is dealt
-    assert (await table.game()).hand_number == 2
-    notices = [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
-    assert len(notices) == 2
-    assert "new hand" in notices[1].content and "/hand" in notices[1].content
-    assert "Privacy Settings" in notices[1].content
-    pinged = simcord_env.backend.get_message(table.thread.id, notices[1].id).ping_user_ids
-    assert pinged == [bo.id]
-    assert not [m for m in bo.user.dm_channel.history() if m.attachments]
+    assert_accepted(await play_one(table))  # Ana draws
+    while (await table.game()).turn == str(ana.id):
+        assert_accepted(await play_one(table))
+    nxt = table.member((await table.game()).turn)
+    notices = [m for m in table.thread.history() if f"<@{nxt.id}>" in m.content]
+    assert len(notices) == 1 and "your turn" in notices[0].content
+    assert "/hand" in notices[0].content and "Privacy Settings" in notices[0].content
+    pinged = simcord_env.backend.get_message(table.thread.id, notices[0].id).ping_user_ids
+    assert pinged == [nxt.id]
+    drew = await nxt.slash(table.thread, "draw")  # during the turn: no new mention
+    assert [r for r in replies(drew) if r.attachments and r.components]
+    assert len([m for m in table.thread.history() if f"<@{nxt.id}>" in m.content]) == 1
+    assert not [m for m in nxt.user.dm_channel.history() if m.attachments]
 
 
 async def test_acaba_concedes_a_british_hand_and_is_refused_in_classic(
@@ -251,7 +259,8 @@ async def test_acaba_concedes_a_british_hand_and_is_refused_in_classic(
     game = await table.game()
     assert game.results[0].reason == "concession"
     assert game.results[0].total[side] == 0 and game.results[0].total[1 - side] == 1500
-    assert any("conceded the hand" in m.content for m in table.thread.history())
+    assert any(m.content.startswith("Hand 1 is over") and "conceded the hand" in m.content
+               for m in table.thread.history())
 
     classic = await open_table(simcord_env)
     first = (await classic.game()).turn

@@ -180,3 +180,30 @@ async def test_a_table_whose_thread_cannot_be_made_is_cancelled_visibly(
     assert await bot.store.openings() == []  # type: ignore[attr-defined]
     game_id = int(lobby.content.split("#", 1)[1].split("*", 1)[0])
     assert await bot.store.game(game_id) is None  # type: ignore[attr-defined]
+
+
+async def test_a_missing_live_table_and_turn_message_are_posted_again(
+    simcord_env: simcord.Env, db_path: str
+) -> None:
+    table = await open_table(simcord_env, players=2, timer=0)
+    game = await table.game()
+    player = table.member(game.turn)
+    turn = player.user.dm_channel.history()[-1]
+    live = next(m for m in table.thread.history() if m.attachments)
+    simcord_env.backend.delete_message(table.thread.id, live.id)
+    simcord_env.backend.delete_message(player.user.dm_channel.id, turn.id)
+    fresh = await restart(simcord_env, db_path)
+    try:
+        await simcord_env.settle()
+        tables = [m for m in table.thread.history()
+                  if m.attachments and m.attachments[0].filename == "table.png"]
+        assert len(tables) == 1 and "to play" in tables[0].content
+        [again] = player.user.dm_channel.history()
+        assert "Your turn" in again.content and again.components
+        where = await fresh.store.message(table.game_id, f"turn:{game.turn}")
+        assert where is not None and where[1] == again.id
+        # The controls work on the re-sent message, through the restarted bot.
+        await player.user.click(again, label="Draw")
+        assert (await fresh.service.live(table.game_id)).game.phase == "play"
+    finally:
+        await fresh.close_store()

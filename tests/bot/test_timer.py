@@ -5,7 +5,15 @@ a turn that ran out, the seat going to a computer after three in a row and comin
 from __future__ import annotations
 
 import simcord
-from canasta_table import decode_png, open_mixed_table, open_table, play_one, posts, restart
+from canasta_table import (
+    decode_png,
+    live_table,
+    open_mixed_table,
+    open_table,
+    play_one,
+    posts,
+    restart,
+)
 
 from bot.store import Deadline
 
@@ -28,9 +36,10 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(
     assert await table.actions() == 0
 
     await simcord_env.advance_time(30)
-    expired = next(m for m in table.thread.history() if "Time ran out" in m.content)
-    assert expired.content.startswith("Time ran out for Ana: a computer played the turn")
-    assert expired.attachments[0].filename == "table.png"
+    expired = next(line for line in posts(table) if "Time ran out" in line)
+    assert expired.startswith("Time ran out for Ana: a computer played the turn")
+    assert "Computer (for Ana) drew" in expired  # the stand-in's moves are the computer's
+    assert "Time ran out" in live_table(table.thread).content
     actions = await table.bot.store.actions(table.game_id)
     assert actions and {a.player for a in actions} == {ana}
     assert actions[-1].action["kind"] in ("discard", "meld")  # the whole turn, not a draw
@@ -38,9 +47,10 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(
     assert game.turn != ana
     [seat] = [s for s in await table.bot.store.seats(table.game_id) if s.player == ana]
     assert seat.missed == 1 and not seat.is_ai
-    # Ana's new hand reached her by DM.
+    # Ana's turn message is closed: no controls, and it says the turn is over.
     dm = table.member(ana).user.dm_channel.history()[-1]
     assert (await decode_png(dm.attachments[0])).width > 100
+    assert not dm.components and "turn is over" in dm.content
     # The timer now runs for Bo.
     deadline = await table.bot.store.deadline(table.game_id)
     assert deadline is not None and deadline.player == game.turn
@@ -71,7 +81,6 @@ async def test_three_expiries_hand_the_seat_to_a_computer_until_rejoin(
     refused = await ana.slash(table.thread, "draw")
     assert refused.ephemeral and "/rejoin" in refused.response.content
 
-    dms = len(ana.user.dm_channel.history())
     held = sorted(c.text for c in (await table.game()).hand(me))
     back = await ana.slash(table.thread, "rejoin")
     assert back.ephemeral and "Welcome back" in (back.followups or [back.response])[-1].content
@@ -79,11 +88,11 @@ async def test_three_expiries_hand_the_seat_to_a_computer_until_rejoin(
     seat = next(s for s in await table.bot.store.seats(table.game_id) if s.player == me)
     assert not seat.is_ai and seat.missed == 0
     assert any(p.startswith("Ana is back and plays the seat again") for p in posts(table))
-    # The hand the computer held is hers again, and she gets it by DM.
-    dm = ana.user.dm_channel.history()
-    assert len(dm) == dms + 1 and dm[-1].attachments[0].filename == "hand.png"
-    assert f"your {len(held)} cards" in dm[-1].content
-    assert (await decode_png(dm[-1].attachments[0])).width > 100
+    # The hand the computer held is hers again, shown to her privately.
+    shown = (back.followups or [back.response])[-1]
+    assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
+    assert f"your {len(held)} cards" in shown.content
+    assert (await decode_png(shown.attachments[0])).width > 100
     assert sorted(c.text for c in (await table.game()).hand(me)) == held  # no new hand
     again = await ana.slash(table.thread, "rejoin")
     assert again.ephemeral and "already play your seat" in again.response.content

@@ -1,0 +1,102 @@
+"""The one live table message in a game's thread: the table picture and a short log of the
+last moves, edited as the game moves. A new one is posted for each new hand; its id is
+stored (messages kind `table`), so edits find it after a restart.
+
+The picture is uploaded again at most once a round (when a person's turn starts and a
+round of turns has passed since the last one; a new hand posts a new message); other moves
+edit the log under the picture as it was, so Discord sees few uploads.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord_limits import edit, post
+from bot.pictures import as_file, picture
+from bot.service.views import named_view
+
+if TYPE_CHECKING:
+    from bot.client import CanastaBot
+    from bot.service import LiveGame
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 5
+
+
+class LiveTable:
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+
+    def _log(self, game_id: int) -> deque[str]:
+        logs = self.bot.table_logs
+        if game_id not in logs:
+            logs[game_id] = deque(maxlen=LOG_LINES)
+        return logs[game_id]
+
+    def picture_due(self, live: LiveGame) -> bool:
+        """Has a round of turns passed since the picture was last uploaded?"""
+        last = self.bot.table_pictured.get(live.record.id)
+        return last is None or _turns(live) - last >= len(live.players)
+
+    def note(self, game_id: int, line: str) -> None:
+        if line:
+            self._log(game_id).append(line)
+
+    def text(self, live: LiveGame, lead: str = "") -> str:
+        game = live.game
+        if live.status == "over":
+            head = f"**Canasta #{live.record.id}**: the game is over."
+        else:
+            turn = live.names.get(game.turn, game.turn)
+            head = (f"**Canasta #{live.record.id}, hand {game.hand_number}**: "
+                    f"{turn} to play.")
+        lines = [lead] if lead else []
+        lines.append(head)
+        lines += [f"• {line}" for line in self._log(live.record.id)]
+        return "\n".join(lines)
+
+    async def _png(self, live: LiveGame) -> bytes:
+        return await picture("table", named_view(live.game.view(None), live.names))
+
+    async def post_new(self, live: LiveGame, thread: discord.abc.Messageable,
+                       lead: str = "") -> None:
+        """A new live message (a new hand, or the old one is gone)."""
+        png = await self._png(live)
+        message = await post(thread, self.text(live, lead), file=as_file(png, "table.png"))
+        self.bot.table_pictured[live.record.id] = _turns(live)
+        await self.bot.store.set_message(live.record.id, "table", message.channel.id,
+                                         message.id)
+
+    async def show(self, live: LiveGame, thread: discord.abc.Messageable | None, *,
+                   with_picture: bool) -> None:
+        """Edit the live message to the table now; post it again when it is missing."""
+        where = await self.bot.store.message(live.record.id, "table")
+        if where is None:
+            if thread is not None:
+                await self.post_new(live, thread)
+            return
+        message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
+        kwargs = {}
+        if with_picture:
+            kwargs["attachments"] = [as_file(await self._png(live), "table.png")]
+            self.bot.table_pictured[live.record.id] = _turns(live)
+        try:
+            await edit(message, self.text(live), **kwargs)
+        except discord.NotFound:
+            if thread is not None:
+                await self.post_new(live, thread)
+        except discord.HTTPException:
+            log.warning("could not edit the table message of game %s", live.record.id)
+
+    def clear(self, game_id: int) -> None:
+        self._log(game_id).clear()
+
+
+def _turns(live: LiveGame) -> int:
+    """Turns played so far (discards seen), the clock of the picture's rounds."""
+    return sum(1 for e in live.game.history if e.get("type") == "discard")

@@ -1,0 +1,143 @@
+"""The turn panel's buttons and menus as persistent items: a click finds its game by the id
+in its custom id (after a restart too), checks that the clicker plays this seat and that
+the panel is the current turn's, and plays the move through the same service call as the
+slash commands."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import custom_ids
+from bot.discord_limits import send_private
+from bot.engine import AskToGoOut, Draw, Meld, TakePile
+from bot.engine import Discard as DiscardCard
+from bot.presenter import Presenter
+from bot.service import Refused
+from bot.service.card_input import parse_cards_from_hand, parse_groups
+from bot.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
+
+if TYPE_CHECKING:
+    from bot.client import CanastaBot
+
+OLD_PANEL = ("These controls are from a turn that is over. Your next turn brings a new "
+             "message with fresh ones (or use /hand in the game thread).")
+
+
+def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> Any:
+    """The engine action for a click (`chosen`: the menu's picked values)."""
+    if verb == "draw":
+        return Draw()
+    if verb == "ask":
+        return AskToGoOut()
+    if verb == "take":
+        if len(takes) != 1:
+            raise Refused("Pick how to take the pile.")
+        chosen = takes
+    if verb in ("take", "takes"):
+        cards, melds = parse_take(chosen[0])
+        rest = list(hand)
+        for card in cards:
+            if card in rest:
+                rest.remove(card)
+        groups = parse_groups(melds, rest)[0] if melds else []
+        return TakePile(cards=parse_cards_from_hand(" ".join(cards), hand) if cards else [],
+                        melds=groups)
+    if verb == "meld":
+        groups, add = parse_groups(chosen[0], hand)
+        return Meld(groups=groups, add=add)
+    return DiscardCard(chosen[0])
+
+
+async def play_click(interaction: discord.Interaction, game_id: int, token: str,
+                     verb: str) -> None:
+    bot: CanastaBot = interaction.client  # type: ignore[assignment]
+    player = str(interaction.user.id)
+    chosen = values(interaction)
+    try:
+        live = await bot.service.live(game_id)
+        if player not in live.names:
+            raise Refused("These controls belong to another player.")
+        if live.status != "active":
+            raise Refused("This game is over.")
+        if not turn_is(live.game, token):
+            raise Refused(OLD_PANEL)
+        if live.game.turn != player:
+            raise Refused(f"It is {live.names.get(live.game.turn, live.game.turn)}'s turn.")
+        if verb == "meld" and chosen == [TYPE_IT]:
+            await interaction.response.send_modal(MeldModal(game_id))
+            return
+        hand = [c.text for c in live.game.hand(player)]
+        takes = [v for _, v in take_choices(live.game, player)] if verb == "take" else []
+        try:
+            action = build(verb, chosen, hand, takes)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        outcome = await bot.service.act(game_id, player, action)
+    except Refused as exc:
+        await send_private(interaction, f"Not allowed: {exc}")
+        return
+    try:
+        await Presenter(bot).deliver(interaction, outcome, clicked=True)
+    finally:
+        bot.kick(game_id)
+
+
+class MeldModal(discord.ui.Modal, title="Meld"):
+    """"Type it": any meld or lay-off, written as for /meld."""
+
+    groups: discord.ui.TextInput[MeldModal] = discord.ui.TextInput(
+        label="Melds, e.g. 7h 7d 7s, QQ2, k: 2c", max_length=400, custom_id="groups")
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(timeout=600)
+        self.game_id = game_id
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        bot: CanastaBot = interaction.client  # type: ignore[assignment]
+        player = str(interaction.user.id)
+        try:
+            hand = await bot.service.hand(self.game_id, player)
+            try:
+                groups, add = parse_groups(str(self.groups.value), hand)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            outcome = await bot.service.act(self.game_id, player, Meld(groups=groups, add=add))
+        except Refused as exc:
+            await send_private(interaction, f"Not allowed: {exc}")
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await Presenter(bot).deliver(interaction, outcome)
+        finally:
+            bot.kick(self.game_id)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.MOVE_BUTTON):
+    def __init__(self, game_id: int, token: str, verb: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_ids.move(game_id, token, verb)))
+        self.game_id, self.token, self.verb = game_id, token, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> MoveButton:
+        return cls(int(match["game"]), match["turn"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_click(interaction, self.game_id, self.token, self.verb)
+
+
+class MoveMenu(discord.ui.DynamicItem[discord.ui.Select], template=custom_ids.MOVE_MENU):
+    def __init__(self, game_id: int, token: str, verb: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_ids.move(game_id, token, verb)))
+        self.game_id, self.token, self.verb = game_id, token, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> MoveMenu:
+        return cls(int(match["game"]), match["turn"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_click(interaction, self.game_id, self.token, self.verb)

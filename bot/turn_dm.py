@@ -1,0 +1,173 @@
+"""A person's turn by DM: one new message when the turn starts (the hand picture, "Your
+turn" and the controls), edited while the turn lasts, its controls removed when it ends.
+
+The picture is the hand at the turn's start; a draw, a take or a meld edits the words (the
+cards just arrived, the hand now) and the menus, not the picture, so a turn uploads one
+hand picture (Discord's upload budget; `bench.bot` measures it).
+
+Its id is stored (messages kind `turn:<player>`), so the edits find it after a restart.
+A person whose DMs are closed hears once in the thread, at the start of the turn, that
+/hand shows the same privately.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_limits import edit, edit_clicked, post
+from bot.pictures import as_file, picture
+from bot.service.narrate import pretty
+from bot.service.views import named_view
+from bot.turn_panel import panel
+
+if TYPE_CHECKING:
+    from bot.client import CanastaBot
+    from bot.service import LiveGame
+
+log = logging.getLogger(__name__)
+
+OPEN_DMS = ("To get it by DM: open this server's menu > Privacy Settings and turn on Direct "
+            "Messages (or allow DMs from server members).")
+
+
+def kind(player: str) -> str:
+    return f"turn:{player}"
+
+
+def still_held(arrived: list[str], hand: list[str]) -> list[str]:
+    """The cards just arrived that are still in the hand (a meld or discard since may have
+    taken some of them away)."""
+    left = Counter(hand)
+    out = []
+    for card in arrived:
+        if left[card] > 0:
+            left[card] -= 1
+            out.append(card)
+    return out
+
+
+def pile_words(pile: dict[str, Any]) -> str:
+    top = pile.get("top")
+    if not top:
+        return ""
+    if pile.get("frozen_all"):
+        return f" (top {pretty(top)}, frozen)"
+    if pile.get("frozen"):
+        return f" (top {pretty(top)}, frozen for your side until it melds)"
+    return f" (top {pretty(top)})"
+
+
+def caption(view: dict[str, Any], game_id: int) -> str:
+    """What the hand's owner may do now, in one or two lines."""
+    me = view.get("player")
+    hand = view.get("hand") or []
+    head = f"Canasta #{game_id}, hand {view.get('hand_number')}: your {len(hand)} cards."
+    arrived = still_held(view.get("just_arrived") or [], hand)
+    if arrived:
+        head += f" New: {' '.join(pretty(c) for c in arrived)}."
+    phase, turn = view.get("phase"), view.get("turn")
+    question = view.get("question") or {}
+    if phase == "over":
+        todo = "The game is over."
+    elif phase == "permission" and me in (question.get("partners") or []):
+        todo = (f"{question.get('asker')} asks you: may I go out? "
+                "Answer with the buttons in the game thread.")
+    elif phase == "permission" and turn == me:
+        todo = "Your turn: waiting for your partner's answer."
+    elif turn != me:
+        todo = f"Waiting for {turn}."
+    elif phase == "draw":
+        todo = "**Your turn**: draw from the stock"
+        if (view.get("pile") or {}).get("top"):
+            todo += f", or take the pile{pile_words(view.get('pile') or {})}"
+        todo += "."
+    else:
+        todo = "**Your turn**: meld if you like, then discard a card"
+        if view.get("rules", {}).get("teams", 0) < view.get("rules", {}).get("players", 0):
+            todo += " (to go out, ask your partner first)"
+        todo += "."
+    return f"{head}\n{todo}"
+
+
+class TurnMessages:
+    def __init__(self, bot: CanastaBot) -> None:
+        self.bot = bot
+
+    async def compose(self, live: LiveGame, player: str, *, render: bool = True
+                      ) -> tuple[str, bytes, discord.ui.View | None]:
+        view = named_view(live.game.view(player), live.names)
+        png = await picture("hand", view) if render else b""
+        text = caption(view, live.record.id)
+        if not render:
+            text += f"\nIn your hand now: {' '.join(pretty(c) for c in view.get('hand') or [])}"
+        return text, png, panel(live, player)
+
+    async def start(self, live: LiveGame, player: str) -> bool:
+        """A new DM for the turn that starts now. False when it could not be sent."""
+        text, png, controls = await self.compose(live, player)
+        try:
+            user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+            kwargs: dict[str, Any] = {"file": as_file(png, "hand.png")}
+            if controls is not None:
+                kwargs["view"] = controls
+            message = await post(user, text, **kwargs)
+        except (discord.HTTPException, ValueError) as exc:
+            log.info("DM to %s failed (%s)", player, getattr(exc, "code", exc))
+            return False
+        await self.bot.store.set_message(live.record.id, kind(player), message.channel.id,
+                                         message.id)
+        return True
+
+    async def refresh(self, live: LiveGame, player: str,
+                      clicked: discord.Interaction | None = None, *, picture_too: bool = False
+                      ) -> bool:
+        """Edit the turn's message to show the hand and controls now. `clicked`: the click
+        on that very message, answered by the edit. False when there is no message to edit."""
+        text, png, controls = await self.compose(live, player, render=picture_too)
+        kwargs: dict[str, Any] = {"view": controls}
+        if picture_too:
+            kwargs["attachments"] = [as_file(png, "hand.png")]
+        if clicked is not None and not clicked.response.is_done():
+            await edit_clicked(clicked, text, **kwargs)
+            return True
+        where = await self.bot.store.message(live.record.id, kind(player))
+        if where is None:
+            return False
+        message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
+        try:
+            await edit(message, text, **kwargs)
+        except discord.HTTPException:
+            log.info("could not edit the turn message of %s", player)
+            return False
+        return True
+
+    async def finish(self, live: LiveGame, player: str, note: str,
+                     clicked: discord.Interaction | None = None) -> None:
+        """The turn is over: the message keeps its picture, says so, and loses its controls."""
+        where = await self.bot.store.message(live.record.id, kind(player))
+        if clicked is not None and not clicked.response.is_done():
+            await edit_clicked(clicked, note, view=None)
+        elif where is not None:
+            message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
+            try:
+                await edit(message, note, view=None)
+            except discord.HTTPException:
+                log.info("could not close the turn message of %s", player)
+        if where is not None:
+            await self.bot.store.forget_message(live.record.id, kind(player))
+
+    async def closed_dms(self, live: LiveGame, player: str,
+                         thread: discord.abc.Messageable | None) -> None:
+        """The one mention, at the start of the turn, for a person the bot cannot DM."""
+        first_time = await self.bot.store.note_dm_closed(player)
+        if thread is None:
+            return
+        text = (f"<@{player}>, your turn. I cannot DM you: /hand shows your hand and the "
+                "controls privately.")
+        if first_time:
+            text += f" {OPEN_DMS}"
+        await post(thread, text, ping=[player])

@@ -1,0 +1,147 @@
+"""The controls on a person's hand message: Draw, Take the pile, Meld, Discard, Ask partner
+and a link to the game's thread. Built from the engine's legal moves, so every option is a
+move the engine accepts (unless the table moved on since).
+
+A panel belongs to one turn: its custom ids carry the game id and a turn token (hand number
+and the count of discards so far), so after a restart a click still finds its game, and a
+click on an old panel is recognised and refused politely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import custom_ids
+from bot.discord_limits import BUTTON_LABEL, CHOICE_TEXT, CHOICES, fit
+from bot.engine import AskToGoOut, Discard, Draw, Game, Meld, TakePile
+from bot.service.card_input import meld_words
+from bot.service.narrate import pretty, pretty_cards
+
+if TYPE_CHECKING:
+    from bot.service import LiveGame
+
+TYPE_IT = "type"
+NO_CARDS = "-"
+
+
+def turn_token(game: Game) -> str:
+    """Which turn this is: the hand's number and how many discards it has seen."""
+    discards = sum(1 for e in game.history if e.get("type") == "discard")
+    return f"{game.hand_number}.{discards}"
+
+
+def thread_link(live: LiveGame) -> str | None:
+    record = live.record
+    if record.thread_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.thread_id}"
+
+
+def _size(action: Meld | TakePile) -> int:
+    if isinstance(action, Meld):
+        return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+    return len(action.cards) + sum(len(g) for g in action.melds)
+
+
+def meld_choices(game: Game, player: str, legal: list[Any] | None = None
+                 ) -> list[tuple[str, str]]:
+    """(label, value) of the legal melds and lay-offs, the most cards first."""
+    legal = game.legal_actions(player) if legal is None else legal
+    melds = [a for a in legal if isinstance(a, Meld)]
+    melds.sort(key=_size, reverse=True)
+    out = []
+    for meld in melds:
+        value = meld_words(meld.groups, {str(k): v for k, v in meld.add.items()})
+        label = ", ".join([pretty_cards(g) for g in meld.groups]
+                          + [f"{pretty_cards(v)} on {k}s" for k, v in meld.add.items()])
+        out.append((label, value))
+    return out
+
+
+def take_choices(game: Game, player: str, legal: list[Any] | None = None
+                 ) -> list[tuple[str, str]]:
+    """(label, value) of the legal ways to take the pile; value: `cards | melds`."""
+    legal = game.legal_actions(player) if legal is None else legal
+    takes = [a for a in legal if isinstance(a, TakePile)]
+    takes.sort(key=_size, reverse=True)
+    out = []
+    for take in takes:
+        value = f"{' '.join(take.cards) or NO_CARDS}|{meld_words(take.melds)}"
+        label = (f"with {pretty_cards(take.cards)}" if take.cards else "lay the top card off")
+        if take.melds:
+            label += f", then meld {', '.join(pretty_cards(g) for g in take.melds)}"
+        out.append((label, value))
+    return out
+
+
+def parse_take(value: str) -> tuple[list[str], str]:
+    cards, _, melds = value.partition("|")
+    return ([] if cards == NO_CARDS else cards.split()), melds
+
+
+def _options(pairs: Iterable[tuple[str, str]], room: int) -> list[discord.SelectOption]:
+    options: list[discord.SelectOption] = []
+    seen: set[str] = set()
+    for label, value in pairs:
+        if len(options) == room:
+            break
+        if len(value) > CHOICE_TEXT or value in seen:
+            continue
+        seen.add(value)
+        options.append(discord.SelectOption(label=fit(label, CHOICE_TEXT), value=value))
+    return options
+
+
+def panel(live: LiveGame, player: str, *, link: bool = True) -> discord.ui.View | None:
+    """The controls for `player` now (None: nothing to press but the link)."""
+    game = live.game
+    view = discord.ui.View(timeout=None)
+    game_id = live.record.id
+    token = turn_token(game)
+    mine = live.status == "active" and game.turn == player and game.phase in ("draw", "play")
+    legal = game.legal_actions(player) if mine else []
+
+    def cid(verb: str) -> str:
+        return custom_ids.move(game_id, token, verb)
+
+    if mine and game.phase == "draw":
+        if any(isinstance(a, Draw) for a in legal):
+            view.add_item(discord.ui.Button(label="Draw", style=discord.ButtonStyle.primary,
+                                            custom_id=cid("draw"), row=0))
+        takes = take_choices(game, player, legal)
+        if len(takes) == 1:
+            view.add_item(discord.ui.Button(label="Take the pile", custom_id=cid("take"),
+                                            style=discord.ButtonStyle.success, row=0))
+        elif takes:
+            view.add_item(discord.ui.Select(
+                custom_id=cid("takes"), placeholder="Take the pile…", row=1,
+                options=_options(takes, CHOICES)))
+    if mine and game.phase == "play":
+        melds = _options(meld_choices(game, player, legal), CHOICES - 1)
+        melds.append(discord.SelectOption(label="Type it (another meld: /meld)", value=TYPE_IT))
+        view.add_item(discord.ui.Select(custom_id=cid("meld"), placeholder="Meld…", row=1,
+                                        options=melds))
+        cards = sorted({a.card for a in legal if isinstance(a, Discard)})
+        if cards:
+            view.add_item(discord.ui.Select(
+                custom_id=cid("discard"), placeholder="Discard…", row=2,
+                options=_options(((f"{pretty(c)} ({c})", c) for c in cards), CHOICES)))
+        if any(isinstance(a, AskToGoOut) for a in legal):
+            view.add_item(discord.ui.Button(label="Ask partner: may I go out?",
+                                            custom_id=cid("ask"), row=0))
+    url = thread_link(live) if link else None
+    if url is not None:
+        view.add_item(discord.ui.Button(label=fit("Game thread", BUTTON_LABEL), url=url, row=0))
+    return view if view.children else None
+
+
+def turn_is(game: Game, token: str) -> bool:
+    return turn_token(game) == token
+
+
+def values(interaction: discord.Interaction) -> list[str]:
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
