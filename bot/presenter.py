@@ -301,7 +301,8 @@ class Presenter:
         view = discord.ui.View(timeout=None)
         view.add_item(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
                                         custom_id=custom_ids.rematch(live.record.id)))
-        text = f"{summary}\n**Game over: {narrator.side(winner)} win.** Final score: {final}."
+        won = narrator.side_does(winner, "wins", "win")
+        text = f"{summary}\n**Game over: {won}.** Final score: {final}."
         await post(thread, text.strip(), file=as_file(sheet, "scores.png"), view=view)
 
 

@@ -23,6 +23,7 @@ from bot.pictures import as_file, picture
 from bot.service.narrate import pretty
 from bot.service.views import named_view
 from bot.turn_panel import panel
+from bot.words import plural
 
 if TYPE_CHECKING:
     from bot.client import CanastaBot
@@ -65,7 +66,7 @@ def caption(view: dict[str, Any], game_id: int) -> str:
     """What the hand's owner may do now, in one or two lines."""
     me = view.get("player")
     hand = view.get("hand") or []
-    head = f"Canasta #{game_id}, hand {view.get('hand_number')}: your {len(hand)} cards."
+    head = f"Canasta #{game_id}, hand {view.get('hand_number')}: your {plural(len(hand), 'card')}."
     arrived = still_held(view.get("just_arrived") or [], hand)
     if arrived:
         head += f" New: {' '.join(pretty(c) for c in arrived)}."

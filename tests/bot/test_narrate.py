@@ -29,3 +29,12 @@ def test_a_pile_of_one_card_is_one_card() -> None:
 def test_draws_count_their_cards() -> None:
     assert TEAMS.event({"type": "draw", "player": "2", "count": 1}) == "Bo drew a card"
     assert TEAMS.event({"type": "draw", "player": "2", "count": 2}) == "Bo drew 2 cards"
+
+
+def test_the_turn_message_counts_one_card_and_many() -> None:
+    from bot.turn_dm import caption
+
+    one = {"player": "Ana", "hand": ["KH"], "hand_number": 2, "phase": "play", "turn": "Ana"}
+    assert "your 1 card." in caption(one, 7)
+    many = dict(one, hand=["KH", "KD"])
+    assert "your 2 cards." in caption(many, 7)
