@@ -4,7 +4,6 @@ round trips, all-or-nothing writes, the version check."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,15 +19,6 @@ from bot.store import (
     Store,
     StoreError,
 )
-
-
-@pytest.fixture
-async def store(database_url: str) -> AsyncIterator[Store]:
-    opened = await Store.open(database_url)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def _new_game(store: Store) -> int:

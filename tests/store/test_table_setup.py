@@ -4,22 +4,11 @@ database."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.store import SCHEMA_VERSION, GameRecord, IntegrityError, Seat, Store, StoreError
 from bot.store.database import open_database
 from bot.store.migrations import MIGRATIONS, spelled
-
-
-@pytest.fixture
-async def store(database_url: str) -> AsyncIterator[Store]:
-    opened = await Store.open(database_url)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def _lobby(store: Store, *, opening: bool = True) -> int:
