@@ -89,6 +89,12 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
     return out
 
 
+def fewest_to_meld(rules: Rules, rank: str) -> int:
+    """The fewest cards of ``rank`` from the hand that can start its meld when going out
+    (black threes: three of them; otherwise the naturals a meld needs)."""
+    return 3 if rank == "3" else rules.min_naturals
+
+
 def stranded(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card] | None:
     """The cards no going out can meld (a lone natural of a rank the side has not melded, one
     or two black threes), or ``None`` when there are more of them than one discard."""
@@ -100,7 +106,7 @@ def stranded(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> lis
     for rank, cs in counts.items():
         if rank in melds:
             continue
-        if len(cs) < (3 if rank == "3" else rules.min_naturals):
+        if len(cs) < fewest_to_meld(rules, rank):
             out += cs
             if len(out) > 1:
                 return None

@@ -36,7 +36,7 @@ from .actions import (
 )
 from .cards import Card, card_texts
 from .errors import IllegalMove
-from .going_out import meld_everything, stranded, wild_room
+from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
 from .melds import TableMeld, meld_problem
 from .taking import take_actions
@@ -240,14 +240,13 @@ def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list
     counts: dict[str, int] = {}
     for c in hand:
         counts[c.rank] = counts.get(c.rank, 0) + 1
-    least = {"3": 3}
     spares: dict[str, Card] = {}
     for c in hand:
         if c.rank in spares:
             continue
         rest = counts[c.rank] - 1
-        if c.is_wild or c.rank in melds or rest == 0 or rest >= least.get(c.rank,
-                                                                          rules.min_naturals):
+        if (c.is_wild or c.rank in melds or rest == 0
+                or rest >= fewest_to_meld(rules, c.rank)):
             spares[c.rank] = c
     return list(spares.values())
 
