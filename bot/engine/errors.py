@@ -1,10 +1,21 @@
 """The engine's one exception, and how its messages quote what a player typed."""
 
+from typing import Any
+
 QUOTE_LIMIT = 40
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid; the message says which rule and what would fix it."""
+    """A move the rules forbid; the message says which rule and what would fix it.
+
+    `message` is the English sentence kept for logs and tests. `code` is a stable reason code
+    (e.g. "not_your_turn") and `values` what the sentence names (players, cards, ranks,
+    counts), so the bot can say the same thing in the player's own language."""
+
+    def __init__(self, message: str, *, code: str = "", **values: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
 
 
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
