@@ -1,0 +1,116 @@
+"""The four catalogs: every key in every language, same placeholders, every plural form,
+every reason code the engine can raise, the Plural-Forms each language really has."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.plurals import get_plural
+
+from bot import i18n
+from bot.i18n.catalog import FOLDER, po_catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+PICTURES_LINE = "# --- pictures (bot/render, owned by 10p) ---"
+
+
+def _entries(lang: str) -> dict[str, tuple[str, ...]]:
+    out = {}
+    for m in po_catalog(lang):
+        if not m.id:
+            continue
+        key = m.id[0] if isinstance(m.id, tuple) else m.id
+        out[key] = tuple(m.string) if isinstance(m.string, (tuple, list)) else (m.string,)
+    return out
+
+
+def _placeholders(s: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(s) if name}
+
+
+def _plural_keys(lang: str) -> set[str]:
+    return {m.id[0] for m in po_catalog(lang) if isinstance(m.id, tuple)}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_key_in_every_language(lang: str) -> None:
+    en, other = set(_entries("en")), set(_entries(lang))
+    assert en - other == set(), f"{lang}.po lacks {sorted(en - other)}"
+    assert other - en == set(), f"{lang}.po has keys en.po lacks: {sorted(other - en)}"
+    assert _plural_keys(lang) == _plural_keys("en")
+    fuzzy = [m.id for m in po_catalog(lang) if m.id and m.fuzzy]
+    assert not fuzzy, f"{lang}.po has fuzzy entries {fuzzy}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_form_is_written_with_the_same_placeholders(lang: str) -> None:
+    en = _entries("en")
+    for key, forms in _entries(lang).items():
+        want = set().union(*(_placeholders(f) for f in en[key]))
+        for form in forms:
+            assert form.strip(), f"{lang}.po: {key} has an empty translation"
+            assert _placeholders(form) == want, f"{lang}.po: {key} {form!r} vs {sorted(want)}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_plural_forms_are_the_languages_own(lang: str) -> None:
+    cat = po_catalog(lang)
+    assert cat.num_plurals == get_plural(lang).num_plurals
+    assert cat.plural_expr.replace(" ", "") == get_plural(lang).plural_expr.replace(" ", "")
+    for key in _plural_keys(lang):
+        assert len(_entries(lang)[key]) == cat.num_plurals, f"{lang}.po: {key} forms"
+
+
+def test_plurals_choose_the_right_form() -> None:
+    assert i18n.plural("en", "count.cards", 1) == "1 card"
+    assert i18n.plural("en", "count.cards", 3) == "3 cards"
+    assert [i18n.plural("ru", "count.cards", n) for n in (1, 3, 5, 21, 11)] == [
+        "1 карта", "3 карты", "5 карт", "21 карта", "11 карт"]
+    assert [i18n.plural("lt", "count.cards", n) for n in (1, 3, 10, 21, 12)] == [
+        "1 korta", "3 kortos", "10 kortų", "21 korta", "12 kortų"]
+    assert [i18n.plural("bg", "count.cards", n) for n in (1, 3)] == ["1 карта", "3 карти"]
+
+
+def test_numbers_are_grouped_as_each_language_writes_them() -> None:
+    assert i18n.number("en", 1500) == "1,500"
+    for lang in ("bg", "lt", "ru"):
+        assert i18n.number(lang, 1500) == "1\u00a0500"
+        assert i18n.number(lang, -12500) == "-12\u00a0500"
+    assert i18n.plural("ru", "count.points", 1500) == "1\u00a0500 очков"
+
+
+def test_rank_letters() -> None:
+    assert [i18n.rank_letters("ru")[r] for r in "AKQJ"] == ["Т", "К", "Д", "В"]
+    assert [i18n.rank_letters("bg")[r] for r in "AKQJ"] == ["А", "П", "Д", "В"]
+    assert [i18n.rank_letters("lt")[r] for r in "AKQJ"] == ["T", "K", "D", "V"]
+    assert i18n.rank_letters("en")["10"] == "10"
+
+
+def test_unknown_language_and_key() -> None:
+    assert i18n.supported("ru-RU") == "ru" and i18n.supported("pt-BR") is None
+    assert i18n.text("xx", "picture.stock") == "Stock"
+    assert i18n.text("ru", "no.such.key") == "no.such.key"
+
+
+def _engine_codes() -> set[str]:
+    codes: set[str] = set()
+    for path in (ROOT / "bot" / "engine").glob("*.py"):
+        codes.update(re.findall(r'code="([a-z_]+)"', path.read_text()))
+    return codes
+
+
+def test_every_engine_reason_code_has_a_message() -> None:
+    codes = _engine_codes()
+    missing = {c for c in codes if not i18n.has_key(f"refusal.{c}")}
+    assert not missing, f"engine codes without a catalog message: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_pictures_block_closes_each_catalog(lang: str) -> None:
+    text = (FOLDER / f"{lang}.po").read_text()
+    assert text.count(PICTURES_LINE) == 1
+    below = text.split(PICTURES_LINE)[1]
+    assert all(k.startswith("picture.") for k in re.findall(r'^msgid "([^"]+)"', below, re.M))
