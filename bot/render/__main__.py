@@ -1,7 +1,9 @@
 """Command line of the renderer.
 
 ``python -m bot.render demo OUT_DIR [--seed N]``  play a seeded game, write hand/table/scores PNGs
-``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine)
+``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine):
+                                                 English in OUT_DIR, every other language
+                                                 in OUT_DIR/<language>/ (the docs pictures)
 """
 
 from __future__ import annotations
@@ -12,19 +14,22 @@ from pathlib import Path
 
 
 def _samples(out: Path) -> list[Path]:
+    from bot.i18n import LANGUAGES
     from bot.render import render_hand, render_scores, render_table, samples
 
-    out.mkdir(parents=True, exist_ok=True)
-    pictures = {
-        "hand.png": render_hand(samples.hand_view(17, just_arrived=6, phase="play")),
-        "table.png": render_table(samples.table_view(4, red_threes=(("3H",), ()))),
-        "scores.png": render_scores(samples.table_view(
+    views = {
+        "hand.png": (render_hand, samples.hand_view(17, just_arrived=6, phase="play")),
+        "table.png": (render_table, samples.table_view(4, red_threes=(("3H",), ()))),
+        "scores.png": (render_scores, samples.table_view(
             4, results=samples.results_sample(3), winner=0, phase="over")),
     }
     paths = []
-    for name, data in pictures.items():
-        (out / name).write_bytes(data)
-        paths.append(out / name)
+    for lang in LANGUAGES:
+        folder = out if lang == "en" else out / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, (render, view) in views.items():
+            (folder / name).write_bytes(render({**view, "language": lang}))
+            paths.append(folder / name)
     return paths
 
 

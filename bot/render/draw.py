@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -144,6 +145,40 @@ def fit_name(text: str, sizes: tuple[int, ...], max_width: float, weight: str = 
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     return f, [fit(line, f, max_width) for line in lines]
+
+
+@dataclass(frozen=True)
+class Room:
+    """The place a label is drawn in: the width it must keep within, the font sizes it may
+    take (largest first) and whether it may wrap onto a second line.
+
+    The renderer draws every fixed label through its room, so a long translation shrinks
+    before it would spill over its neighbours; the language tests measure every
+    translation of every label against the same room (``counts`` and ``widest`` say which
+    numbers the label can show) and fail when one would have to be cut.  ``caps`` labels
+    are written in capitals (the catalogs hold the words as they are spelt); ``prefix`` is
+    drawn before the words (a ▶ mark)."""
+
+    width: int
+    sizes: tuple[int, ...]
+    weight: str = "bold"
+    two_lines: bool = False
+    caps: bool = False
+    prefix: str = ""
+    counts: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 11, 21, 22, 25)
+    widest: tuple[tuple[str, int], ...] = ()
+
+    def fit(self, text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+        """The font and line(s) ``text`` is drawn with (cut with "…" only if it cannot fit)."""
+        return fit_name(self._written(text), self.sizes, self.width, self.weight,
+                        self.two_lines)
+
+    def holds(self, text: str) -> bool:
+        """Whether ``text`` fits whole, at one of the sizes, on the lines allowed."""
+        return " ".join(self.fit(text)[1]) == self._written(text)
+
+    def _written(self, text: str) -> str:
+        return self.prefix + (text.upper() if self.caps else text)
 
 
 def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import assets, caption
+from bot.render import assets, caption, language
 from bot.render.draw import (
     GOLD,
     INK_DIM,
@@ -35,6 +35,7 @@ MIN_WIDTH = 680
 TITLE_SIZE = 30
 PROMPT_SIZE = 24
 LINE_GAP = 8
+LEGEND_SIZE = 20
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,9 @@ def render(view: dict[str, Any]) -> bytes:
 
     y = MARGIN
     d.text((MARGIN, y), title, font=assets.font(TITLE_SIZE, "bold"), fill=INK_LIGHT)
+    lang = language.of(view)
     if any(marks):
-        _legend(d, lay.width - MARGIN, y + 6)
+        _legend(d, lang, lay.width - MARGIN, y + 6)
     y += TITLE_SIZE + LINE_GAP
     for line in lines:
         rich_text(d, (MARGIN, y), line, assets.font(PROMPT_SIZE),
@@ -97,23 +99,23 @@ def render(view: dict[str, Any]) -> bytes:
         y += PROMPT_SIZE + LINE_GAP
     top = MARGIN + caption_h
     if not cards:
-        d.text((MARGIN, top + 10), "No cards in hand", font=assets.font(PROMPT_SIZE),
-               fill=INK_DIM)
+        d.text((MARGIN, top + 10), language.say(lang, "hand.empty"),
+               font=assets.font(PROMPT_SIZE), fill=INK_DIM)
         return to_png(img)
-    _draw_rows(img, cards, marks, lay, top)
+    _draw_rows(img, cards, marks, lay, top, lang)
     return to_png(img)
 
 
-def _legend(d: Pen, right: int, y: int) -> None:
-    f = assets.font(20)
-    label = "just arrived"
+def _legend(d: Pen, lang: str, right: int, y: int) -> None:
+    f = assets.font(LEGEND_SIZE)
+    label = language.say(lang, "hand.just_arrived")
     x = right - f.getlength(label)
     d.text((x, y), label, font=f, fill=INK_DIM)
     d.rounded_rectangle((x - 30, y + 2, x - 10, y + 22), radius=5, outline=NEW_MARK, width=3)
 
 
 def _draw_rows(img: Image.Image, cards: list[str], marks: list[bool], lay: HandLayout,
-               top: int) -> None:
+               top: int, lang: str) -> None:
     d = Pen(img)
     for i, (code, marked) in enumerate(zip(cards, marks, strict=True)):
         row, col = divmod(i, lay.per_row)
@@ -121,7 +123,7 @@ def _draw_rows(img: Image.Image, cards: list[str], marks: list[bool], lay: HandL
         row_w = CARD_W + (in_row - 1) * STEP
         x = (lay.width - row_w) // 2 + col * STEP
         y = top + LIFT + row * ROW_STEP - (LIFT if marked else 0)
-        paste_card(img, assets.card(code, CARD_W), x, y)
+        paste_card(img, assets.card(code, CARD_W, lang), x, y)
         if marked:
             d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), radius=12,
                                 outline=NEW_MARK, width=4)
