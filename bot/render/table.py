@@ -23,8 +23,8 @@ from bot.render.draw import (
     rich_text,
     team_colour,
     text_width,
-    to_png,
 )
+from bot.render.png import to_png
 from bot.words import plural
 
 View = dict[str, Any]
