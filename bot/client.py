@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.config import Settings
 from bot.discord_limits import NO_PINGS, send_private
 from bot.service import Autopilot, GameService, Notice, Refused
@@ -89,6 +90,7 @@ class CanastaBot(commands.Bot):
                                     ai_delay=self.settings.ai_delay)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await pictures.warm()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

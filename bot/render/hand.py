@@ -19,10 +19,10 @@ from bot.render.draw import (
     felt,
     paste_card,
     rich_text,
-    to_png,
     wrap,
 )
 from bot.render.notation import sort_hand
+from bot.render.png import to_png
 
 CARD_W = 140
 CARD_H = assets.card_height(CARD_W)

@@ -1,8 +1,15 @@
 """The team panels of the table picture: one per side, with its name, score, this hand's
-running points, initial-meld minimum, canastas, red threes and melds."""
+running points, initial-meld minimum, canastas, red threes and melds.
+
+A side's panel changes only when its melds, score or running points do, while the pile and
+the header change every move: a panel drawn once is remembered, with the felt under it, and
+pasted again while nothing it shows has changed (``_PANELS``, a few at a time).
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +41,10 @@ NO_MELDS = Room(MIN_PANEL_W - 2 * PANEL_INNER - 12, (NO_MELDS_SIZE, 17), "regula
                 widest=(("minimum", 120),))
 ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
          "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS}
+PANELS_REMEMBERED = 24  # about 0.5 MB each
+
+_PANELS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_PANELS_LOCK = threading.Lock()
 
 
 def _grid_width(cols: int, area_w: int) -> int:
@@ -104,8 +115,37 @@ def draw(img: Image.Image, view: View, teams: list[dict[str, Any]], left: int, t
         row_h = max(hs[i:i + cols])
         for j, team in enumerate(teams[i:i + cols]):
             x = left + j * (panel_w + PANEL_GAP)
-            _panel(img, view, team, x, y, panel_w, row_h)
+            _remembered_panel(img, view, team, x, y, panel_w, row_h)
         y += row_h + PANEL_GAP
+
+
+def _remembered_panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int,
+                      w: int, h: int) -> None:
+    """`_panel`, or the same pixels pasted from when it was last drawn at this place on a
+    picture of this size (the felt under it depends on both). The key is everything the
+    panel shows: the side's data, its name, whose view, the phase and the language."""
+    index = int(team.get("index", 0))
+    key = (img.size, x0, top, w, h, repr(team), caption.team_name(view, index),
+           view.get("player") is not None and view.get("team") == index,
+           view.get("phase") != "over", language.of(view))
+    box = (x0, top, x0 + w + 1, top + h + 1)
+    with _PANELS_LOCK:
+        drawn = _PANELS.get(key)
+        if drawn is not None:
+            _PANELS.move_to_end(key)
+            img.paste(drawn, box[:2])
+            return
+    _panel(img, view, team, x0, top, w, h)
+    with _PANELS_LOCK:
+        _PANELS[key] = img.crop(box)
+        while len(_PANELS) > PANELS_REMEMBERED:
+            _PANELS.popitem(last=False)
+
+
+def forget() -> None:
+    """Forget the panels drawn (tests: draw from nothing)."""
+    with _PANELS_LOCK:
+        _PANELS.clear()
 
 
 def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int, w: int,

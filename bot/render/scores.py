@@ -8,7 +8,8 @@ from typing import Any
 from PIL import Image
 
 from bot.render import assets, caption, language, shapes
-from bot.render.draw import GOLD, Pen, Room, felt, fit_name, team_colour, text_width, to_png
+from bot.render.draw import GOLD, Pen, Room, felt, fit_name, team_colour, text_width
+from bot.render.png import to_png
 
 View = dict[str, Any]
 

@@ -25,9 +25,9 @@ from bot.render.draw import (
     rich_text,
     team_colour,
     text_width,
-    to_png,
 )
 from bot.render.language import count, say
+from bot.render.png import to_png
 
 View = dict[str, Any]
 
