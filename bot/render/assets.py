@@ -75,7 +75,11 @@ def _card(code: str, width: int, art: str) -> Image.Image:
     return master.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
-@lru_cache(maxsize=256)
 def card_sideways(code: str, width: int, lang: str = "en") -> Image.Image:
     """``code`` at ``width`` turned a quarter to the right, as a frozen pile shows it."""
-    return card(code, width, lang).transpose(Image.Transpose.ROTATE_270)
+    return _sideways(code, width, art_set(code, lang))
+
+
+@lru_cache(maxsize=256)
+def _sideways(code: str, width: int, art: str) -> Image.Image:
+    return _card(code, width, art).transpose(Image.Transpose.ROTATE_270)

@@ -21,6 +21,7 @@ from bot.render import (
     draw,
     melds,
     panels,
+    png,
     render_hand,
     render_scores,
     render_table,
@@ -77,7 +78,8 @@ def _in(lang: str, view: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Box]]:
-    """Every text the renderer writes, with the box its ink covers."""
+    """Every text the renderer writes, with the box its ink covers (panels drawn afresh)."""
+    panels.forget()
     out: list[tuple[str, Box]] = []
     original = draw.Pen.text
 
@@ -319,3 +321,12 @@ def test_the_hand_shows_the_languages_cards() -> None:
     en = decode(render_hand(table_view(4, hand=hand)))
     ru = decode(render_hand(_in("ru", table_view(4, hand=hand))))
     assert en.size == ru.size and en.tobytes() != ru.tobytes()
+
+
+def test_a_panel_remembered_in_one_language_is_not_pasted_into_another() -> None:
+    view = table_view(4, melds=("canastas", "mid"))
+    english = render_table(view)
+    russian = render_table(_in("ru", view))
+    panels.forget()
+    png.forget()
+    assert render_table(_in("ru", view)) == russian != english
