@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
+from bot import i18n, pictures
 from bot.config import Settings
 from bot.discord_limits import NO_PINGS, send_private
+from bot.languages import Languages
 from bot.service import Autopilot, GameService, Notice, Refused
 from bot.store import Shards, Store
 from bot.store.database import redacted
@@ -37,6 +38,7 @@ class CanastaBot(commands.Bot):
             **sharding,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self.languages = Languages(self)
         self.seed = seed
         self._store: Store | None = None
         self._service: GameService | None = None
@@ -139,14 +141,18 @@ class CanastaBot(commands.Bot):
     ) -> None:
         """Last line of defence: the player hears something, the log gets the details."""
         original = getattr(error, "original", error)
+        try:
+            lang = await self.languages.of(interaction)
+        except Exception:  # the store itself may be what failed
+            lang = self.languages.default
         if isinstance(original, Refused):
-            text = str(original)
+            text = original.said(lang)
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You cannot use that command here."
+            text = i18n.text(lang, "reply.cannot_here")
         else:
             log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
                       exc_info=original)
-            text = "Something went wrong on my side. Please try again (/table shows the game)."
+            text = i18n.text(lang, "reply.something_wrong")
         await reply_privately(interaction, text)
 
 

@@ -15,16 +15,12 @@ from bot.discord_limits import send_private
 from bot.engine import AskToGoOut, Draw, Meld, TakePile
 from bot.engine import Discard as DiscardCard
 from bot.presenter import Presenter
-from bot.service import Refused
+from bot.service import Refused, refused
 from bot.service.card_input import parse_cards_from_hand, parse_groups
 from bot.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 
 if TYPE_CHECKING:
     from bot.client import CanastaBot
-
-OLD_PANEL = ("These controls are from a turn that is over. Your next turn brings a new "
-             "message with fresh ones (or use /hand in the game thread).")
-
 
 def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> Any:
     """The engine action for a click (`chosen`: the menu's picked values)."""
@@ -34,7 +30,7 @@ def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> An
         return AskToGoOut()
     if verb == "take":
         if len(takes) != 1:
-            raise Refused("Pick how to take the pile.")
+            raise refused("reply.pick_take")
         chosen = takes
     if verb in ("take", "takes"):
         cards, melds = parse_take(chosen[0])
@@ -59,13 +55,14 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
     try:
         live = await bot.service.live(game_id)
         if player not in live.names:
-            raise Refused("These controls belong to another player.")
+            raise refused("reply.not_your_controls")
         if live.status != "active":
-            raise Refused("This game is over.")
+            raise refused("reply.game_over")
         if not turn_is(live.game, token):
-            raise Refused(OLD_PANEL)
+            raise refused("reply.old_panel")
         if live.game.turn != player:
-            raise Refused(f"It is {live.names.get(live.game.turn, live.game.turn)}'s turn.")
+            raise refused("reply.their_turn", player=live.names.get(live.game.turn,
+                                                                   live.game.turn))
         if verb == "meld" and chosen == [TYPE_IT]:
             await interaction.response.send_modal(MeldModal(game_id))
             return
@@ -73,11 +70,13 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
         takes = [v for _, v in take_choices(live.game, player)] if verb == "take" else []
         try:
             action = build(verb, chosen, hand, takes)
+        except Refused:
+            raise
         except ValueError as exc:
             raise Refused(str(exc)) from None
         outcome = await bot.service.act(game_id, player, action)
     except Refused as exc:
-        await send_private(interaction, f"Not allowed: {exc}")
+        await send_private(interaction, exc.not_allowed(await bot.languages.of(interaction)))
         return
     try:
         await Presenter(bot).deliver(interaction, outcome, clicked=True)
@@ -106,7 +105,7 @@ class MeldModal(discord.ui.Modal, title="Meld"):
                 raise Refused(str(exc)) from None
             outcome = await bot.service.act(self.game_id, player, Meld(groups=groups, add=add))
         except Refused as exc:
-            await send_private(interaction, f"Not allowed: {exc}")
+            await send_private(interaction, exc.not_allowed(await bot.languages.of(interaction)))
             return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -18,7 +18,7 @@ from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, Ta
 from bot.panel_moves import MoveButton, MoveMenu
 from bot.pictures import as_file, picture
 from bot.presenter import Presenter, answer_note, answered_view
-from bot.service import Refused
+from bot.service import Refused, refused
 from bot.service.card_input import (
     complete,
     parse_cards_from_hand,
@@ -29,25 +29,23 @@ from bot.service.narrate import pretty
 from bot.store import GameRecord
 from bot.turn_panel import NO_CARDS, meld_choices, take_choices
 
-NO_GAME = "There is no game in this thread. Open a table with /canasta new in a text channel."
-
 
 async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRecord:
     """The game played in the thread this interaction comes from."""
     if interaction.channel_id is None:
-        raise Refused(NO_GAME)
+        raise refused("reply.no_game_here")
     record = await bot.service.game_in_thread(interaction.channel_id)
     if record is None:
         here = [g for g in await bot.store.active_games()
                 if g.channel_id == interaction.channel_id and g.thread_id is not None]
         if here:
             threads = ", ".join(f"<#{g.thread_id}> (#{g.id})" for g in here[-3:])
-            raise Refused(f"Games are played in their threads: use the command in {threads}.")
-        raise Refused(NO_GAME)
+            raise refused("reply.play_in_threads", threads=threads)
+        raise refused("reply.no_game_here")
     if record.status == "lobby":
-        raise Refused("The game has not started yet: the host presses Start in the lobby.")
+        raise refused("reply.press_start")
     if record.status == "cancelled":
-        raise Refused("This game was cancelled.")
+        raise refused("reply.cancelled")
     return record
 
 
@@ -78,13 +76,13 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
             question = live.game.view(live.players[0]).get("question") or {}
             partners = list(question.get("partners") or [])
             if not partners:
-                raise Refused("That question was already answered.")
+                raise refused("reply.question_answered")
             if user not in partners:
-                names = " or ".join(live.names.get(p, p) for p in partners)
-                raise Refused(f"Only {names} can answer this question.")
+                raise refused("reply.only_partners_answer",
+                              players=[live.names.get(p, p) for p in partners])
             outcome = await bot.service.act(self.game_id, user, AnswerGoOut(yes=self.yes))
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return
         original = interaction.message.content if interaction.message else ""
         await edit_clicked(
@@ -118,15 +116,18 @@ class Play(commands.Cog):
             record = await game_here(self.bot, interaction)
             live = await self.bot.service.live(record.id)
             if player not in live.names:
-                raise Refused("You are not playing in this game.")
+                raise refused("reply.not_playing")
             hand = [c.text for c in live.game.hand(player)]
             try:
                 action = build(hand)
+            except Refused:
+                raise
             except ValueError as exc:
-                raise Refused(_sentence(str(exc))) from None
+                raise Refused(str(exc)) from None
             outcome = await self.bot.service.act(record.id, player, action)
         except Refused as exc:
-            await send_private(interaction, f"Not allowed: {_sentence(str(exc))}")
+            lang = await self.bot.languages.of(interaction)
+            await send_private(interaction, exc.not_allowed(lang))
             return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -186,7 +187,7 @@ class Play(commands.Cog):
             if melds.strip():
                 groups, add = parse_groups(melds, rest)
                 if add:
-                    raise ValueError("lay cards off with /meld after taking the pile")
+                    raise refused("reply.lay_off_after")
             return TakePile(cards=with_top, melds=groups)
 
         await self._act(interaction, build)
@@ -244,9 +245,9 @@ class Play(commands.Cog):
             record = await game_here(self.bot, interaction)
             live = await self.bot.service.live(record.id)
             if str(interaction.user.id) not in live.names:
-                raise Refused("You are not playing in this game.")
+                raise refused("reply.not_playing")
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.private_hand(live, str(interaction.user.id), interaction)
@@ -257,7 +258,7 @@ class Play(commands.Cog):
         try:
             record = await game_here(self.bot, interaction)
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
         await interaction.response.defer(thinking=True)
         view = await self.bot.service.view(record.id, None)
@@ -281,13 +282,6 @@ class Play(commands.Cog):
         name, lines = await self.bot.service.rules_summary(game_id)
         text = f"**Rules: {name}**\n" + "\n".join(f"• {line}" for line in lines)
         await send_private(interaction, text)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return "that move is not possible."
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 async def setup(bot: CanastaBot) -> None:

@@ -3,6 +3,7 @@ every reason code the engine can raise, the Plural-Forms each language really ha
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -96,14 +97,25 @@ def test_unknown_language_and_key() -> None:
 
 
 def _engine_codes() -> set[str]:
+    """Every reason code an IllegalMove in the engine is built with (read from the source:
+    `code="..."`, or a conditional choosing between two such strings)."""
     codes: set[str] = set()
-    for path in (ROOT / "bot" / "engine").glob("*.py"):
-        codes.update(re.findall(r'code="([a-z_]+)"', path.read_text()))
+    for path in sorted((ROOT / "bot" / "engine").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalMove"):
+                continue
+            code = next((k.value for k in node.keywords if k.arg == "code"), None)
+            assert code is not None, f"{path.name}:{node.lineno}: an IllegalMove without a code"
+            found = [c.value for c in ast.walk(code) if isinstance(c, ast.Constant)
+                     and isinstance(c.value, str)]
+            assert found and all(found), f"{path.name}:{node.lineno}: code is not a plain name"
+            codes.update(found)
     return codes
 
 
 def test_every_engine_reason_code_has_a_message() -> None:
     codes = _engine_codes()
+    assert {"not_your_turn", "first_meld_minimum", "pile_black_three"} <= codes
     missing = {c for c in codes if not i18n.has_key(f"refusal.{c}")}
     assert not missing, f"engine codes without a catalog message: {sorted(missing)}"
 

@@ -298,7 +298,8 @@ class Game(MeldPlanning):
 
     def _check_player(self, player: str) -> str:
         if player not in self._team:
-            raise IllegalMove(f"{player} is not playing at this table")
+            raise IllegalMove(f"{player} is not playing at this table", code="not_at_table",
+                              player=player)
         return player
 
     # ------------------------------------------------------------------ applying moves
@@ -306,17 +307,20 @@ class Game(MeldPlanning):
         """Play ``action`` for ``player``; returns what happened, or raises ``IllegalMove``."""
         self._check_player(player)
         if self._phase == "over":
-            raise IllegalMove("the match is over")
+            raise IllegalMove("the match is over", code="match_over")
         if isinstance(action, AnswerGoOut):
             return self._answer(player, action)
         if self._phase == "permission":
             assert self.question is not None
             raise IllegalMove(f"waiting for {' or '.join(self.question['partners'])} to answer "
-                              f"{self.question['asker']}'s question")
+                              f"{self.question['asker']}'s question", code="waiting_for_answer",
+                              players=list(self.question["partners"]),
+                              player=self.question["asker"])
         if player not in self.order:
-            raise IllegalMove(f"{player} sits out this hand")
+            raise IllegalMove(f"{player} sits out this hand", code="sits_out", player=player)
         if player != self.order[self.turn_idx]:
-            raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours")
+            raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours",
+                              code="not_your_turn", player=self.order[self.turn_idx])
         if isinstance(action, Draw):
             return self._draw(player)
         if isinstance(action, TakePile):
@@ -329,13 +333,15 @@ class Game(MeldPlanning):
             return self._ask(player)
         if isinstance(action, Concede):
             return self._concede(player)
-        raise IllegalMove(f"not a Canasta move: {action!r}")
+        raise IllegalMove(f"not a Canasta move: {action!r}", code="not_a_move")
 
     def _need_phase(self, phase: str, what: str) -> None:
         if self._phase != phase:
             if phase == "draw":
-                raise IllegalMove(f"you have already drawn this turn: you can't {what} now")
-            raise IllegalMove(f"draw first (from the stock, or take the pile) before you {what}")
+                raise IllegalMove(f"you have already drawn this turn: you can't {what} now",
+                                  code="already_drew", action=what)
+            raise IllegalMove(f"draw first (from the stock, or take the pile) before you {what}",
+                              code="draw_first", action=what)
 
     # --- draw
     def forced_take(self, player: str) -> bool:
@@ -361,7 +367,8 @@ class Game(MeldPlanning):
         if not self.stock:
             if self.forced_take(player):
                 raise IllegalMove(f"the stock is empty and the {self.pile[-1].pretty} goes on "
-                                  "your side's meld: you must take the pile")
+                                  "your side's meld: you must take the pile",
+                                  code="must_take_pile", card=self.pile[-1].text)
             events: list[Event] = [{"type": "decline", "player": player}]
             return events + self._end_hand(None, reason="stock")
         drawn: list[Card] = []
@@ -446,7 +453,7 @@ class Game(MeldPlanning):
         c = card(action.card)
         hand = self.hands[player]
         if c not in hand:
-            raise IllegalMove(f"you don't hold {c.pretty}")
+            raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
         team = self._team[player]
         if len(hand) == 1:
             self._check_going_out(team, self.canastas(team), 0)
@@ -484,11 +491,12 @@ class Game(MeldPlanning):
         self._need_phase("play", "ask to go out")
         partners = self.partners(player)
         if not partners:
-            raise IllegalMove("there is no partner to ask in this game: just go out if you can")
+            raise IllegalMove("there is no partner to ask in this game: just go out if you can",
+                              code="no_partner")
         if self.asked:
-            raise IllegalMove("you may ask only once a turn")
+            raise IllegalMove("you may ask only once a turn", code="asked_already")
         if len(self.hands[player]) <= 1:
-            raise IllegalMove("you are already going out")
+            raise IllegalMove("you are already going out", code="already_going_out")
         self.asked = True
         self._phase = "permission"
         self.question = {"asker": player, "partners": partners}
@@ -498,9 +506,10 @@ class Game(MeldPlanning):
 
     def _answer(self, player: str, action: AnswerGoOut) -> list[Event]:
         if self._phase != "permission" or self.question is None:
-            raise IllegalMove("nobody is asking to go out")
+            raise IllegalMove("nobody is asking to go out", code="nobody_asking")
         if player not in self.question["partners"]:
-            raise IllegalMove(f"only {' or '.join(self.question['partners'])} may answer")
+            raise IllegalMove(f"only {' or '.join(self.question['partners'])} may answer",
+                              code="only_partners_answer", players=list(self.question["partners"]))
         asker = self.question["asker"]
         self.permission = bool(action.yes)
         self.question = None
@@ -512,7 +521,8 @@ class Game(MeldPlanning):
     # --- British concession
     def _concede(self, player: str) -> list[Event]:
         if self.rules.concession is None:
-            raise IllegalMove("conceding a hand (\"Acaba\") is not part of these rules")
+            raise IllegalMove("conceding a hand (\"Acaba\") is not part of these rules",
+                              code="no_concession")
         ev = {"type": "concede", "player": player}
         self.history.append(ev)
         return [ev, *self._end_hand(None, reason="concession", conceder=player)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import Card, parse_cards
-from .errors import quoted
+from .errors import IllegalMove, quoted
 from .rules import Rules
 
 
@@ -59,28 +59,38 @@ def rank_name(rank: str, plural: bool = True) -> str:
     return {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "3": "black three"}.get(rank, rank)
 
 
-def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool) -> str | None:
-    """Why a meld of ``rank`` with these counts is not allowed, or ``None`` if it is."""
+def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
+                 going_out: bool) -> IllegalMove | None:
+    """Why a meld of ``rank`` with these counts is not allowed (to raise), or ``None`` if it is."""
     size = naturals + wilds
     if rank == "3":
         if wilds:
-            return "black threes are melded without wild cards"
+            return IllegalMove("black threes are melded without wild cards",
+                               code="black_threes_wild")
         if not going_out:
-            return "black threes may be melded only in the turn you go out"
+            return IllegalMove("black threes may be melded only in the turn you go out",
+                               code="black_threes_only_going_out")
         if size < 3:
-            return "a meld of black threes needs at least 3 of them"
+            return IllegalMove("a meld of black threes needs at least 3 of them",
+                               code="black_threes_too_few")
         return None
     if naturals < rules.min_naturals:
-        return (f"a meld needs at least {rules.min_naturals} natural {rank_name(rank)}; "
-                f"this one would have {naturals}")
+        return IllegalMove(f"a meld needs at least {rules.min_naturals} natural "
+                           f"{rank_name(rank)}; this one would have {naturals}",
+                           code="too_few_naturals", n=rules.min_naturals, rank=rank,
+                           have=naturals)
     if wilds > rules.max_wilds:
-        return (f"a meld may hold at most {rules.max_wilds} wild cards; "
-                f"the {rank_name(rank)} would have {wilds}")
+        return IllegalMove(f"a meld may hold at most {rules.max_wilds} wild cards; "
+                           f"the {rank_name(rank)} would have {wilds}",
+                           code="too_many_wilds", n=rules.max_wilds, rank=rank, have=wilds)
     if rules.wilds_at_most_naturals and wilds > naturals:
-        return (f"wild cards may not outnumber naturals: the {rank_name(rank)} would have "
-                f"{wilds} wild and {naturals} natural")
+        return IllegalMove(f"wild cards may not outnumber naturals: the {rank_name(rank)} "
+                           f"would have {wilds} wild and {naturals} natural",
+                           code="wilds_outnumber", rank=rank, wilds=wilds, naturals=naturals)
     if size < 3:
-        return f"a meld needs at least 3 cards; the {rank_name(rank)} would have {size}"
+        return IllegalMove(f"a meld needs at least 3 cards; the {rank_name(rank)} would have "
+                           f"{size}", code="meld_too_small", rank=rank, n=size)
     if rules.max_meld_size is not None and size > rules.max_meld_size:
-        return f"a meld may not grow past {rules.max_meld_size} cards"
+        return IllegalMove(f"a meld may not grow past {rules.max_meld_size} cards",
+                           code="meld_too_big", n=rules.max_meld_size)
     return None

@@ -9,7 +9,15 @@ code in `LANGUAGES`.
 
 from __future__ import annotations
 
-from bot.i18n.catalog import BASE_LANGUAGE, LANGUAGES, catalog, has_key, keys, supported
+from bot.i18n.catalog import (
+    BASE_LANGUAGE,
+    LANGUAGES,
+    catalog,
+    has_key,
+    is_plural,
+    keys,
+    supported,
+)
 from bot.i18n.words import number, plural, rank_letters, text
 
 __all__ = [
@@ -17,6 +25,7 @@ __all__ = [
     "LANGUAGES",
     "catalog",
     "has_key",
+    "is_plural",
     "keys",
     "number",
     "plural",

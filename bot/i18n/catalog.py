@@ -49,17 +49,30 @@ def catalog(lang: str) -> gettext.GNUTranslations:
     return translations
 
 
-def keys(lang: str = BASE_LANGUAGE) -> set[str]:
+@cache
+def keys(lang: str = BASE_LANGUAGE) -> frozenset[str]:
     """Every message key of one catalog."""
     out = set()
     for message in po_catalog(lang):
         if message.id:
             out.add(message.id[0] if isinstance(message.id, tuple) else message.id)
-    return out
+    return frozenset(out)
 
 
 def has_key(key: str) -> bool:
     return key in keys(BASE_LANGUAGE)
 
 
-__all__ = ["BASE_LANGUAGE", "LANGUAGES", "catalog", "has_key", "keys", "po_catalog", "supported"]
+@cache
+def plural_keys() -> frozenset[str]:
+    """The keys the English catalog holds as plural messages (the test keeps the others
+    alike)."""
+    return frozenset(m.id[0] for m in po_catalog(BASE_LANGUAGE) if isinstance(m.id, tuple))
+
+
+def is_plural(key: str) -> bool:
+    return key in plural_keys()
+
+
+__all__ = ["BASE_LANGUAGE", "LANGUAGES", "catalog", "has_key", "is_plural", "keys", "plural_keys",
+           "po_catalog", "supported"]

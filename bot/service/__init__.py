@@ -3,7 +3,16 @@
 from bot.service.autopilot import Autopilot
 from bot.service.game_service import GameService, LiveGame
 from bot.service.lobby import LEVELS, SEATINGS
-from bot.service.outcome import HandEnd, LobbyState, Notice, Outcome, Question, Refused, Step
+from bot.service.outcome import (
+    HandEnd,
+    LobbyState,
+    Notice,
+    Outcome,
+    Question,
+    Refused,
+    Step,
+    refused,
+)
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES
 
 __all__ = [
@@ -20,5 +29,6 @@ __all__ = [
     "Outcome",
     "Question",
     "Refused",
+    "refused",
     "Step",
 ]

@@ -27,7 +27,7 @@ from bot.engine import (
 )
 from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.opening import TableOpening
-from bot.service.outcome import HandEnd, Outcome, Question, Refused
+from bot.service.outcome import HandEnd, Outcome, Question, Refused, refused
 from bot.service.seat_control import SeatControl
 from bot.service.table_steps import TableSteps
 from bot.service.views import named_view
@@ -135,13 +135,13 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         async with self.lock(game_id):
             live = await self._live(game_id)
             if live.status != "active":
-                raise Refused("This game is over." if live.status == "over"
-                              else "This game is not being played.")
+                raise refused("reply.game_over" if live.status == "over"
+                              else "reply.game_not_played")
             seat = live.seat(player)
             if seat is None:
-                raise Refused("You are not playing in this game.")
+                raise refused("reply.not_playing")
             if seat.away:
-                raise Refused("A computer player has your seat: /rejoin to take it back.")
+                raise refused("reply.computer_has_seat")
             outcome = Outcome(game_id=game_id, player=player)
             await self._apply(live, player, action, outcome)
             if seat.missed:  # playing yourself ends a run of turns the timer took
@@ -160,7 +160,9 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         try:
             events = work.apply(player, action)
         except IllegalMove as exc:
-            raise Refused(_with_names(str(exc), live.names)) from None
+            raise Refused(_with_names(str(exc), live.names),
+                          key=f"refusal.{exc.code}" if exc.code else "",
+                          **_named_values(exc.values, live.names)) from None
 
         step = Outcome(game_id=game_id, player=player, events=list(events))
         step.new_deal = work.hand_number != hand_number and work.phase != "over"
@@ -197,8 +199,7 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
             # Another process (or bot instance) committed a move on this game first: this
             # one was computed on a stale copy and is not applied. Reload next time.
             self._cache.pop(game_id, None)
-            raise Refused("The game moved on meanwhile (someone played first): nothing was "
-                          "changed. /table shows it now; try again.") from None
+            raise refused("reply.stale") from None
         except BaseException:
             self._cache.pop(game_id, None)  # the store holds the truth: reload next time
             raise
@@ -238,7 +239,7 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
     async def hand(self, game_id: int, player: str) -> list[str]:
         live = await self.live(game_id)
         if player not in live.names:
-            raise Refused("You are not playing in this game.")
+            raise refused("reply.not_playing")
         return [c.text for c in live.game.hand(player)]
 
     async def rules_summary(self, game_id: int | None) -> tuple[str, list[str]]:
@@ -260,7 +261,7 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
     async def _record(self, game_id: int) -> GameRecord:
         record = await self.store.game(game_id)
         if record is None:
-            raise Refused("There is no such game.")
+            raise refused("reply.no_such_game")
         return record
 
     async def _live(self, game_id: int) -> LiveGame:
@@ -270,7 +271,7 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
             return live
         record = await self._record(game_id)
         if record.snapshot is None:
-            raise Refused("This game has not started yet.")
+            raise refused("reply.not_started")
         game = Game.from_dict(record.snapshot)
         live = LiveGame(replace(record, snapshot=None), game, record.version, record.status,
                         await self.store.seats(game_id), await self.store.deadline(game_id))
@@ -300,6 +301,16 @@ def _with_names(text: str, names: dict[str, str]) -> str:
     for player, name in sorted(names.items(), key=lambda item: -len(item[0])):
         text = text.replace(player, name)
     return text
+
+
+def _named_values(values: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """A reason's values with its players named as people know them."""
+    out = dict(values)
+    if "player" in out:
+        out["player"] = names.get(out["player"], out["player"])
+    if "players" in out:
+        out["players"] = [names.get(p, p) for p in out["players"]]
+    return out
 
 
 def _hand_key(game: Game, player: str) -> tuple[str, ...]:

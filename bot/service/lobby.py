@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.crashpoints import crash_point
 from bot.engine import Rules, variant
-from bot.service.outcome import LobbyState, Outcome, Refused
+from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
 from bot.store import GameRecord, Seat, Store
@@ -50,9 +50,9 @@ class LobbyTables:
         name = (variant_name or self.default_variant).strip().lower()
         rules = table_rules(name, players, teams, target)
         if seating not in SEATINGS:
-            raise Refused(f"Seating must be one of: {', '.join(SEATINGS)}.")
+            raise refused("reply.seating_choices", choices=", ".join(SEATINGS))
         if timer not in TIMER_CHOICES:
-            raise Refused("The turn timer is off, 1, 2 or 5 minutes.")
+            raise refused("reply.timer_choices")
         options = {"players": players, "teams": teams, "target": target, "seating": seating,
                    "timer": timer}
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
@@ -91,9 +91,9 @@ class LobbyTables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if any(s.player == player for s in lobby.seats):
-                raise Refused("You already have a seat at this table.")
+                raise refused("reply.already_seated")
             if lobby.full:
-                raise Refused("This table is full.")
+                raise refused("reply.table_full")
             await self.store.add_seat(game_id, player, name)
             return await self.lobby(game_id)
 
@@ -102,13 +102,13 @@ class LobbyTables:
         """The host fills a seat with a computer player of `level`."""
         level = level.strip().lower()
         if level not in LEVELS:
-            raise Refused(f"The levels are {', '.join(LEVELS)}.")
+            raise refused("reply.level_choices", choices=", ".join(LEVELS))
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if player != lobby.host:
-                raise Refused("Only the host can add a computer player.")
+                raise refused("reply.host_adds_computer")
             if lobby.full:
-                raise Refused("This table is full.")
+                raise refused("reply.table_full")
             taken = {s.player for s in lobby.seats}
             number = next(n for n in range(1, 8) if f"{AI_PREFIX}{n}" not in taken)
             await self.store.add_seat(game_id, f"{AI_PREFIX}{number}", f"Computer {number}",
@@ -119,9 +119,9 @@ class LobbyTables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if not any(s.player == player for s in lobby.seats):
-                raise Refused("You do not have a seat at this table.")
+                raise refused("reply.no_seat")
             if player == lobby.host:
-                raise Refused("The host cannot leave; cancel the game instead.")
+                raise refused("reply.host_cannot_leave")
             await self.store.remove_seat(game_id, player)
             return await self.lobby(game_id)
 
@@ -129,7 +129,7 @@ class LobbyTables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if player != lobby.host:
-                raise Refused("Only the host can cancel this game.")
+                raise refused("reply.host_cancels")
             await self.store.set_status(game_id, "cancelled", expected="lobby")
             return await self.lobby(game_id)
 
@@ -138,10 +138,9 @@ class LobbyTables:
         async with self.lock(game_id):
             lobby = await self._open_lobby(game_id)
             if player != lobby.host:
-                raise Refused("Only the host can start the game.")
+                raise refused("reply.host_starts")
             if not lobby.full:
-                raise Refused(f"Wait for all {lobby.players} seats to fill "
-                              f"({len(lobby.seats)} taken).")
+                raise refused("reply.wait_for_seats", seats=lobby.players, taken=len(lobby.seats))
             record = await self._record(game_id)
             joined = [s.player for s in lobby.seats]
             draws: list[SeatDraw] = []
@@ -154,10 +153,8 @@ class LobbyTables:
     async def _open_lobby(self, game_id: int) -> LobbyState:
         lobby = await self.lobby(game_id)
         if lobby.status != "lobby":
-            raise Refused({"active": "This game has already started.",
-                           "over": "This game is over.",
-                           "cancelled": "This game was cancelled."}.get(lobby.status,
-                                                                        "This game is closed."))
+            raise refused({"active": "reply.already_started", "over": "reply.game_over",
+                           "cancelled": "reply.cancelled"}.get(lobby.status, "reply.closed"))
         return lobby
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.crashpoints import crash_point
 from bot.engine import Game
 from bot.service.lobby import table_rules
-from bot.service.outcome import LobbyState, Outcome, Refused
+from bot.service.outcome import LobbyState, Outcome, refused
 from bot.store import GameRecord, Opening, Seat, Shards, Store, StoreError
 
 
@@ -39,10 +39,10 @@ class TableOpening:
         async with self.lock(game_id):
             record = await self._record(game_id)
             if record.status != "over":
-                raise Refused("This game is not over yet.")
+                raise refused("reply.not_over")
             seats = await self.store.seats(game_id)
             if player not in {s.player for s in seats}:
-                raise Refused("Only the players of this game can ask for a rematch.")
+                raise refused("reply.rematch_players")
             seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
             order = [s.player for s in seats]
             game, dealt = self._first_deal(replace(record, seed=seed), order, seats)
@@ -51,7 +51,7 @@ class TableOpening:
                     previous=record, host=player, seed=seed, seats=dealt,
                     snapshot=game.to_dict())
             except StoreError:
-                raise Refused("The rematch has already started.") from None
+                raise refused("reply.rematch_started") from None
             crash_point("rematch.committed")
             outcome = await self._in_play(new_id, game, dealt, player)
             return await self.lobby(new_id), outcome
@@ -62,7 +62,7 @@ class TableOpening:
         try:
             await self.store.start_game(record.id, seats, game.to_dict())
         except StoreError as exc:
-            raise Refused("This game has already started.") from exc
+            raise refused("reply.already_started") from exc
         return await self._in_play(record.id, game, seats, record.host)
 
     def _first_deal(self, record: GameRecord, order: list[str], joined: list[Seat]

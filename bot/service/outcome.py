@@ -2,17 +2,47 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import i18n
+from bot.speech import say, sentence
 from bot.store import Seat
+
+log = logging.getLogger(__name__)
 
 
 class Refused(ValueError):
     """A request a player made that cannot be done; the message says why, in plain words.
 
-    Nothing changed. Front ends show the message to that player only.
+    Nothing changed. Front ends show the message to that player only, in their language:
+    `key` names the catalog message and `values` what it names (see bot/speech.py); the
+    English sentence (`str`) is for logs, and for a refusal without a key.
     """
+
+    def __init__(self, message: str, *, key: str = "", **values: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.values = values
+
+    def said(self, lang: str) -> str:
+        """The reason in `lang` (the English sentence when the catalogs lack its key)."""
+        if self.key and i18n.has_key(self.key):
+            return say(lang, self.key, **self.values)
+        if self.key:
+            log.warning("no catalog message %r: refusal shown in English", self.key)
+        return str(self)
+
+    def not_allowed(self, lang: str) -> str:
+        """"Not allowed: <the reason>." in `lang`: the reply to a refused move."""
+        reason = sentence(self.said(lang)) or i18n.text(lang, "reply.move_not_possible")
+        return i18n.text(lang, "reply.not_allowed", reason=reason)
+
+
+def refused(key: str, **values: Any) -> Refused:
+    """A refusal named by its catalog key (its English sentence from the English catalog)."""
+    return Refused(say(i18n.BASE_LANGUAGE, key, **values), key=key, **values)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import asyncio
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.service.outcome import Notice, Refused
+from bot.service.outcome import Notice, refused
 from bot.service.timer import STAND_IN_LEVEL
 from bot.store import Seat
 
@@ -30,9 +30,9 @@ class SeatControl:
         """A person leaves a game in play: a computer player takes the seat."""
         async with self.lock(game_id):
             live = await self._playing(game_id)
-            seat = _person(live, player, "You are not playing in this game.")
+            seat = _person(live, player, "reply.not_playing")
             if seat.away:
-                raise Refused("A computer player already has your seat.")
+                raise refused("reply.computer_already_yours")
             await self._hand_over(live, seat)
             return Notice(game_id, "left", player, handed_over=True,
                           paused=not live.people_playing)
@@ -42,12 +42,12 @@ class SeatControl:
         async with self.lock(game_id):
             live = await self._playing(game_id)
             if host != live.record.host:
-                raise Refused("Only the host can replace a player.")
+                raise refused("reply.host_replaces")
             if player == host:
-                raise Refused("To give up your own seat, use /leave.")
-            seat = _person(live, player, "That person is not playing in this game.")
+                raise refused("reply.replace_yourself")
+            seat = _person(live, player, "reply.not_their_game")
             if seat.away:
-                raise Refused(f"A computer player already has {seat.name}'s seat.")
+                raise refused("reply.computer_already_there", player=seat.name)
             await self._hand_over(live, seat)
             return Notice(game_id, "replaced", player, handed_over=True, by=host,
                           paused=not live.people_playing)
@@ -56,9 +56,9 @@ class SeatControl:
         """A person takes their seat back from the computer, with the hand it holds now."""
         async with self.lock(game_id):
             live = await self._playing(game_id)
-            seat = _person(live, player, "You have no seat in this game.")
+            seat = _person(live, player, "reply.no_seat_in_game")
             if not seat.away:
-                raise Refused("You already play your seat.")
+                raise refused("reply.already_yours")
             await self._set_control(live, replace(seat, is_ai=False, level=None, missed=0))
             await self._sync_deadline(live)
             return Notice(game_id, "back", player)
@@ -66,8 +66,8 @@ class SeatControl:
     async def _playing(self, game_id: int) -> LiveGame:
         live = await self._live(game_id)
         if live.status != "active":
-            raise Refused("This game is over." if live.status == "over"
-                          else "This game is not being played.")
+            raise refused("reply.game_over" if live.status == "over"
+                          else "reply.game_not_played")
         return live
 
     async def _hand_over(self, live: LiveGame, seat: Seat) -> None:
@@ -76,7 +76,8 @@ class SeatControl:
 
 
 def _person(live: LiveGame, player: str, refusal: str) -> Seat:
+    """The seat a person plays; `refusal` is the catalog key said when there is none."""
     seat = live.seat(player)
     if seat is None or seat.computer:
-        raise Refused(refusal)
+        raise refused(refusal)
     return seat

@@ -125,6 +125,18 @@ MIGRATIONS: list[list[str]] = [
             at       REAL NOT NULL
         )""",
     ],
+    # 5: languages: the one a player chose for their private replies (/language) and the one
+    #    a server's admins chose for its tables' threads and pictures (/canasta language).
+    [
+        """CREATE TABLE player_languages (
+            player    TEXT PRIMARY KEY,
+            language  TEXT NOT NULL
+        )""",
+        """CREATE TABLE server_languages (
+            guild_id  INTEGER PRIMARY KEY,
+            language  TEXT NOT NULL
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

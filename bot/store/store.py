@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from bot.store.database import Row, open_database
+from bot.store.languages import LanguageChoices
 from bot.store.migrations import migrate
 from bot.store.records import (
     ActionCommit,
@@ -33,7 +34,7 @@ from bot.store.table_setup import TableSetup, in_shards
 __all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
-class Store(TableSetup):
+class Store(TableSetup, LanguageChoices):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
