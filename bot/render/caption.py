@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import i18n
 from bot.render import language
 from bot.render.language import count, say
 from bot.render.notation import SUIT_SYMBOL, parse
@@ -17,12 +18,15 @@ View = dict[str, Any]
 
 
 def card_text(lang: str, code: str | None) -> str:
-    """A card as players of ``lang`` write it: ``8♥``, ``Д♠`` (Russian queen), ``Joker``."""
+    """A card as players of ``lang`` write it: ``8♥``, ``Д♠`` (Russian queen), ``Joker``.
+
+    The bot's messages write cards the same way (``bot.speech``), from the same catalog
+    entries; the pictures keep their own few lines so that they need no engine."""
     if code is None:
         return "-"
     card = parse(code)
     if card.is_joker:
-        return say(lang, "card.joker")
+        return i18n.text(lang, "card.joker")
     return f"{language.rank_letter(lang, card.rank)}{SUIT_SYMBOL[card.suit or 'S']}"
 
 

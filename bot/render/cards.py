@@ -141,7 +141,7 @@ def _court(cv: Canvas, card: Card, ink: tuple[int, ...], lang: str) -> None:
 
 def _joker(cv: Canvas, lang: str) -> None:
     shapes.star(cv.draw, INDEX_CX * SS, 46 * SS, 64 * SS, JOKER_INK)
-    name = language.say(lang, "card.joker").upper()
+    name = i18n.text(lang, "card.joker").upper()  # the name the bot's messages use too
     step = min(38, (H - 24 - 96) // max(1, len(name)))  # the word down the corner fits
     for i, letter in enumerate(name):
         cv.text(INDEX_CX, 96 + i * step, letter, min(32, step - 4), JOKER_INK)

@@ -162,10 +162,10 @@ LETTERS = ("ąčęėįšųūžĄČĘĖĮŠŲŪŽ"  # Lithuanian
 
 def _written_letters() -> set[str]:
     """Every character the pictures can write: the catalogs' picture texts, card counts,
-    rank letters, grouped numbers, and the letters above."""
+    the joker's name, rank letters, grouped numbers, and the letters above."""
     chars = set(LETTERS)
     for lang in LANGS:
-        for key in [*_picture_keys(), "count.cards"]:
+        for key in [*_picture_keys(), "count.cards", "card.joker"]:
             for form in _forms(lang, key):
                 chars |= set(form)
         chars |= set("".join(i18n.rank_letters(lang).values()))
