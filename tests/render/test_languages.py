@@ -4,6 +4,7 @@ the cards carry the language's index letters."""
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from collections.abc import Callable
@@ -107,9 +108,13 @@ def _overlap(a: Box, b: Box) -> bool:
 def test_every_picture_in_every_language_keeps_its_text_apart(
         lang: str, case: str, boxes: list[tuple[str, Box]]) -> None:
     render, view = CASES[case]
-    img = decode(render(_in(lang, view)))
+    _assert_apart(render(_in(lang, view)), boxes)
+
+
+def _assert_apart(png_bytes: bytes, boxes: list[tuple[str, Box]]) -> None:
+    """Every text of the picture inside it, none cut short but a name, none over another."""
+    w, h = decode(png_bytes).size
     assert boxes, "no text drawn"
-    w, h = img.size
     for text, (x0, y0, x1, y1) in boxes:
         assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, f"{text!r} runs off the picture"
         assert "\u2026" not in text or any(n in text for n in ("Ana", "Bo", "Cy", "Konst")), \
@@ -117,6 +122,31 @@ def test_every_picture_in_every_language_keeps_its_text_apart(
     for i, (text, box) in enumerate(boxes):
         for other, other_box in boxes[i + 1:]:
             assert not _overlap(box, other_box), f"{text!r} runs into {other!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_real_games_in_every_language(lang: str, boxes: list[tuple[str, Box]]) -> None:
+    """Views the engine writes (its events in the last moves, its scores), not samples."""
+    from bot import engine
+    from bot.render import demo
+
+    names = ["Ana", "Bo", "Cy", "Di"]
+    game = engine.Game.new(engine.variant("classic", 4), names, seed=11)
+    rng = random.Random(11)
+    written: set[str] = set()
+    pictures = []
+    for turns in (2, 6):
+        demo.play_turns(game, rng, turns, stop_after_draw=True)
+        pictures += [(render_table, game.view(None)), (render_hand, game.view(game.turn))]
+    demo.finish_hand(game, rng)
+    pictures.append((render_scores, game.view(names[0])))
+    for render, view in pictures:
+        boxes.clear()
+        panels.forget()
+        _assert_apart(render(_in(lang, view)), boxes)
+        written |= {w.lower() for text, _ in boxes for w in re.findall(r"[A-Za-z]{4,}", text)}
+    if lang != "en":
+        assert not written & _english_words(), f"English in {lang}: {written & _english_words()}"
 
 
 def _english_words() -> set[str]:
