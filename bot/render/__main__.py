@@ -1,6 +1,7 @@
 """Command line of the renderer.
 
-``python -m bot.render demo OUT_DIR [--seed N]``  play a seeded game, write hand/table/scores PNGs
+``python -m bot.render demo OUT_DIR [--seed N] [--language L]``  play a seeded game, write
+                                                 hand/table/scores PNGs (in language L)
 ``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine):
                                                  English in OUT_DIR, every other language
                                                  in OUT_DIR/<language>/ (the docs pictures)
@@ -11,6 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+from bot.i18n import LANGUAGES
 
 
 def _samples(out: Path) -> list[Path]:
@@ -40,13 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="play a seeded game and write hand/table/scores PNGs")
     demo.add_argument("out_dir", type=Path)
     demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--language", default="en", choices=LANGUAGES,
+                      help="the pictures' language (default en)")
     sample = sub.add_parser("samples", help="render the built-in sample views")
     sample.add_argument("out_dir", type=Path)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "demo":
         from bot.render.demo import run
 
-        paths = run(args.out_dir, seed=args.seed)
+        paths = run(args.out_dir, seed=args.seed, language=args.language)
     else:
         paths = _samples(args.out_dir)
     for path in paths:
