@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, pictures
 from bot.command_words import CatalogTranslator
 from bot.config import Settings
 from bot.discord_limits import NO_PINGS, send_private
@@ -94,6 +94,7 @@ class CanastaBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await pictures.warm()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -9,6 +9,12 @@ reply and edit only through the functions below, which cut what is too long.
 Mentions: the bot's default is to ping nobody (`CanastaBot` sets `NO_PINGS`); a message that
 means to ping a player names them with `ping=[...]`, and only those players are pinged,
 never someone mentioned in text a player typed, never @everyone or a role.
+
+Controls: every button and menu the bot sends is answered by a `DynamicItem` registered at
+start-up (so it works after a restart). The `View` that carries them is only their layout:
+it is sent finished, so discord.py does not keep it in its view store for as long as the
+process lives (one per message sent: memory that only grows, and a second, empty callback
+on every click).
 """
 
 from __future__ import annotations
@@ -55,10 +61,19 @@ def choices(options: Iterable[app_commands.Choice[str]]) -> list[app_commands.Ch
     return out
 
 
+def _layout_only(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Send a `view` as components only (see the module's note on controls)."""
+    view = kwargs.get("view")
+    if isinstance(view, discord.ui.View) and not view.is_finished():
+        view.stop()
+    return kwargs
+
+
 async def post(
     target: discord.abc.Messageable, text: str, *, ping: Sequence[str] = (), **kwargs: Any
 ) -> discord.Message:
     """A new message in a channel, thread or DM."""
+    _layout_only(kwargs)
     return await target.send(fit(text), allowed_mentions=pinging(ping), **kwargs)
 
 
@@ -68,6 +83,7 @@ async def respond(
     """The reply to an interaction, whether or not it was answered (or deferred) already.
     Returns the message when it is a follow-up."""
     kwargs["allowed_mentions"] = NO_PINGS
+    _layout_only(kwargs)
     if interaction.response.is_done():
         return await interaction.followup.send(fit(text), ephemeral=private, wait=True,
                                                **kwargs)
@@ -88,10 +104,12 @@ async def edit_clicked(interaction: discord.Interaction, text: str | None = None
     """Answer a button click by editing the message it is on."""
     if text is not None:
         kwargs["content"] = fit(text)
+    _layout_only(kwargs)
     await interaction.response.edit_message(allowed_mentions=NO_PINGS, **kwargs)
 
 
 async def edit(message: discord.PartialMessage | discord.Message, text: str,
                **kwargs: Any) -> None:
     """Edit a message the bot posted earlier."""
+    _layout_only(kwargs)
     await message.edit(content=fit(text), allowed_mentions=NO_PINGS, **kwargs)

@@ -88,12 +88,11 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
 class MeldModal(discord.ui.Modal, title="Meld"):
     """"Type it": any meld or lay-off, written as for /meld."""
 
-    groups: discord.ui.TextInput[MeldModal] = discord.ui.TextInput(
-        label="Melds, e.g. 7h 7d 7s, QQ2, k: 2c", max_length=400, custom_id="groups")
-
     def __init__(self, game_id: int, lang: str = i18n.BASE_LANGUAGE) -> None:
         super().__init__(timeout=600, title=i18n.text(lang, "panel.meld_title"))
-        self.groups.label = i18n.text(lang, "panel.meld_label")
+        self.groups: discord.ui.TextInput[MeldModal] = discord.ui.TextInput(
+            label=i18n.text(lang, "panel.meld_label"), max_length=400, custom_id="groups")
+        self.add_item(self.groups)
         self.game_id = game_id
 
     async def on_submit(self, interaction: discord.Interaction) -> None:

@@ -54,5 +54,14 @@ async def picture(kind: str, view: dict[str, Any]) -> bytes:
     return await asyncio.to_thread(draw, view)
 
 
+async def warm() -> None:
+    """Prepare the card art in a worker thread (see `bot.render.warm`)."""
+    try:
+        from bot.render import warm as prepare
+    except ImportError:
+        return
+    await asyncio.to_thread(prepare)
+
+
 def as_file(png: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=name)

@@ -15,7 +15,7 @@ from bot.render import hand as _hand
 # picture at a time (a picture takes milliseconds, so nobody waits long).
 _LOCK = threading.Lock()
 
-__all__ = ["render_hand", "render_scores", "render_table"]
+__all__ = ["render_hand", "render_scores", "render_table", "warm"]
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
@@ -38,3 +38,19 @@ def render_scores(view: dict[str, Any]) -> bytes:
 
     with _LOCK:
         return scores.render(view)
+
+
+def warm() -> None:
+    """Scale every card to the sizes the pictures use, once per process (about 1.5 s on a
+    slow machine), so that no player's move waits for it: the common faces, and each
+    language's own (its lettered aces, court cards and joker)."""
+    from bot.i18n import LANGUAGES
+    from bot.render import assets, melds, table
+    from bot.render.notation import RANKS, SUITS
+
+    codes = ["back", "JK"] + [rank + suit for rank in RANKS for suit in SUITS]
+    with _LOCK:
+        for lang in LANGUAGES:
+            for code in codes:
+                for width in (_hand.CARD_W, melds.CARD_W, table.PILE_W, table.MINI_W):
+                    assets.card(code, width, lang)  # a shared face is scaled once

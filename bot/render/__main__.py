@@ -1,7 +1,10 @@
 """Command line of the renderer.
 
-``python -m bot.render demo OUT_DIR [--seed N]``  play a seeded game, write hand/table/scores PNGs
-``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine)
+``python -m bot.render demo OUT_DIR [--seed N] [--language L]``  play a seeded game, write
+                                                 hand/table/scores PNGs (in language L)
+``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine):
+                                                 English in OUT_DIR, every other language
+                                                 in OUT_DIR/<language>/ (the docs pictures)
 """
 
 from __future__ import annotations
@@ -10,21 +13,26 @@ import argparse
 import sys
 from pathlib import Path
 
+from bot.i18n import LANGUAGES
+
 
 def _samples(out: Path) -> list[Path]:
+    from bot.i18n import LANGUAGES
     from bot.render import render_hand, render_scores, render_table, samples
 
-    out.mkdir(parents=True, exist_ok=True)
-    pictures = {
-        "hand.png": render_hand(samples.hand_view(17, just_arrived=6, phase="play")),
-        "table.png": render_table(samples.table_view(4, red_threes=(("3H",), ()))),
-        "scores.png": render_scores(samples.table_view(
+    views = {
+        "hand.png": (render_hand, samples.hand_view(17, just_arrived=6, phase="play")),
+        "table.png": (render_table, samples.table_view(4, red_threes=(("3H",), ()))),
+        "scores.png": (render_scores, samples.table_view(
             4, results=samples.results_sample(3), winner=0, phase="over")),
     }
     paths = []
-    for name, data in pictures.items():
-        (out / name).write_bytes(data)
-        paths.append(out / name)
+    for lang in LANGUAGES:
+        folder = out if lang == "en" else out / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, (render, view) in views.items():
+            (folder / name).write_bytes(render({**view, "language": lang}))
+            paths.append(folder / name)
     return paths
 
 
@@ -35,13 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="play a seeded game and write hand/table/scores PNGs")
     demo.add_argument("out_dir", type=Path)
     demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--language", default="en", choices=LANGUAGES,
+                      help="the pictures' language (default en)")
     sample = sub.add_parser("samples", help="render the built-in sample views")
     sample.add_argument("out_dir", type=Path)
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "demo":
         from bot.render.demo import run
 
-        paths = run(args.out_dir, seed=args.seed)
+        paths = run(args.out_dir, seed=args.seed, language=args.language)
     else:
         paths = _samples(args.out_dir)
     for path in paths:

@@ -1,22 +1,39 @@
-"""Plain-language lines derived from a view: who may do what now.
+"""Plain-language lines derived from a view: who may do what now, in the view's language.
 
 Kept apart from the drawing so the wording can be tested (and reused by a text front end).
+Every sentence is one catalog entry (``picture.*`` in ``bot/i18n/catalogs``), whole, so each
+language orders its words its own way; only names, cards and numbers are filled in.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.render.notation import pretty
-from bot.words import plural, word
+from bot import i18n
+from bot.render import language
+from bot.render.language import count, say
+from bot.render.notation import SUIT_SYMBOL, parse
 
 View = dict[str, Any]
 
 
-def _names(names: list[str]) -> str:
+def card_text(lang: str, code: str | None) -> str:
+    """A card as players of ``lang`` write it: ``8♥``, ``Д♠`` (Russian queen), ``Joker``.
+
+    The bot's messages write cards the same way (``bot.speech``), from the same catalog
+    entries; the pictures keep their own few lines so that they need no engine."""
+    if code is None:
+        return "-"
+    card = parse(code)
+    if card.is_joker:
+        return i18n.text(lang, "card.joker")
+    return f"{language.rank_letter(lang, card.rank)}{SUIT_SYMBOL[card.suit or 'S']}"
+
+
+def _names(lang: str, names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return say(lang, "names.and", first=", ".join(names[:-1]), last=names[-1])
 
 
 def team_name(view: View, index: int) -> str:
@@ -24,9 +41,20 @@ def team_name(view: View, index: int) -> str:
     if 0 <= index < len(names) and names[index]:
         return str(names[index])
     teams = view.get("teams") or []
-    if 0 <= index < len(teams):
-        return " & ".join(teams[index].get("members") or []) or f"Team {index + 1}"
-    return f"Team {index + 1}"
+    if 0 <= index < len(teams) and teams[index].get("members"):
+        return " & ".join(teams[index]["members"])
+    return say(language.of(view), "team.numbered", number=index + 1)
+
+
+VARIANT_NAMES = ("classic", "vienna", "british", "uruguayan")  # the engine's VARIANTS
+
+
+def variant_name(view: View) -> str:
+    """The rules in play, by name: ``Classic``, ``Классическая``."""
+    name = str(view.get("variant") or "classic")
+    if name in VARIANT_NAMES:
+        return say(language.of(view), f"variant.{name}")
+    return name.capitalize()
 
 
 def team_size(view: View, index: int) -> int:
@@ -35,65 +63,74 @@ def team_size(view: View, index: int) -> int:
     return len(teams[index].get("members") or []) if 0 <= index < len(teams) else 1
 
 
-def team_wins(view: View, index: int) -> str:
-    """``Mara wins`` / ``Ana & Bo win``: the verb agrees with the side."""
-    return f"{team_name(view, index)} {word(team_size(view, index), 'wins', 'win')}"
+def team_wins(view: View, index: int, key: str = "wins") -> str:
+    """``Mara wins`` / ``Ana & Bo win``: the verb agrees with the side (``key`` is
+    ``wins`` or ``wins_match``)."""
+    return count(language.of(view), key, team_size(view, index), team=team_name(view, index))
 
 
 def pile_phrase(view: View) -> str:
     """``top 8♥, 12 cards, frozen`` (the frozen flag is the viewer's team's)."""
+    lang = language.of(view)
     pile = view.get("pile") or {}
     size = int(pile.get("size") or 0)
     if not size or not pile.get("top"):
-        return "the pile is empty"
-    parts = [f"top {pretty(pile['top'])}", plural(size, "card")]
+        return say(lang, "pile.empty")
+    parts = [say(lang, "pile.top", card=card_text(lang, pile["top"])),
+             language.cards(lang, size)]
     if pile.get("frozen") or pile.get("frozen_all"):
-        parts.append("frozen")
+        parts.append(say(lang, "pile.frozen"))
     return ", ".join(parts)
 
 
-BLOCK_REASONS = {"black_three": "a black three", "wild": "a wild card",
-                 "canasta": "a card of your closed canasta"}
-BLOCK_TAGS = {"black_three": "black 3 on top", "wild": "wild card on top",
-              "canasta": "rank of a canasta"}
+BLOCKS = ("black_three", "wild", "canasta")  # the engine's reasons a pile cannot be taken
 
 
-def block_reason(blocked: str) -> str:
-    return BLOCK_REASONS.get(blocked, blocked.replace("_", " "))
+def block_reason(lang: str, blocked: str) -> str:
+    """What blocks the pile, to finish "the pile is blocked by ...": ``a black three``."""
+    if blocked in BLOCKS:
+        return say(lang, f"block.reason.{blocked}")
+    return blocked.replace("_", " ")
 
 
-def block_tag(blocked: str) -> str:
-    return BLOCK_TAGS.get(blocked, blocked.replace("_", " "))
+def block_tag(lang: str, blocked: str) -> str:
+    """The short form on the pile's badge: ``black 3 on top``."""
+    if blocked in BLOCKS:
+        return say(lang, f"block.tag.{blocked}")
+    return blocked.replace("_", " ")
 
 
 def _draw_prompt(view: View) -> str:
+    lang = language.of(view)
     pile = view.get("pile") or {}
     draw = int((view.get("rules") or {}).get("draw") or 1)
     stock = int(view.get("stock") or 0)
-    draw_text = "draw" if draw == 1 else f"draw {draw}"
+    draw_text = say(lang, "prompt.draw") if draw == 1 else count(lang, "prompt.draw_n", draw)
     if stock <= 0:
-        return f"Your turn: the stock is empty; take the pile ({pile_phrase(view)}) if you can"
+        return say(lang, "prompt.stock_empty", pile=pile_phrase(view))
     if not pile.get("size") or not pile.get("top"):
-        return f"Your turn: {draw_text} from the stock (the pile is empty)"
+        return say(lang, "prompt.pile_empty", draw=draw_text)
     if pile.get("blocked"):
-        why = block_reason(str(pile["blocked"]))
-        return (f"Your turn: {draw_text} from the stock (the pile is blocked by {why}, "
-                f"top {pretty(pile['top'])})")
-    return f"Your turn: {draw_text} or pick up the pile ({pile_phrase(view)})"
+        return say(lang, "prompt.pile_blocked", draw=draw_text,
+                   why=block_reason(lang, str(pile["blocked"])),
+                   card=card_text(lang, pile["top"]))
+    return say(lang, "prompt.draw_or_pile", draw=draw_text, pile=pile_phrase(view))
 
 
 def _play_prompt(view: View) -> str:
+    lang = language.of(view)
     answer = view.get("permission")  # the partner's answer to "may I go out?" this turn
     if answer == "yes":
-        return "Your turn: your partner said yes, so go out now (meld all but one, discard it)"
+        return say(lang, "prompt.partner_yes")
     if answer == "no":
-        return "Your turn: your partner said no, so keep at least one card; meld, then discard"
+        return say(lang, "prompt.partner_no")
     team = _viewer_team(view)
     if team is not None and not team.get("has_melded"):
         minimum = team.get("minimum")
-        need = f" (your first meld needs {minimum} points)" if minimum else ""
-        return f"Your turn: meld{need}, then discard"
-    return "Your turn: meld or lay off, then discard"
+        if minimum:
+            return count(lang, "prompt.first_meld", int(minimum))
+        return say(lang, "prompt.meld")
+    return say(lang, "prompt.meld_or_lay_off")
 
 
 def _viewer_team(view: View) -> dict[str, Any] | None:
@@ -106,6 +143,7 @@ def _viewer_team(view: View) -> dict[str, Any] | None:
 
 def hand_prompt(view: View) -> str:
     """What the viewer may do now, in one line."""
+    lang = language.of(view)
     me = view.get("player")
     phase = view.get("phase")
     turn = view.get("turn")
@@ -113,90 +151,95 @@ def hand_prompt(view: View) -> str:
     if phase == "over":
         winner = view.get("winner")
         if winner is not None:
-            return f"Match over: {team_wins(view, int(winner))}"
-        return "Hand over: see the score sheet"
+            return say(lang, "prompt.match_over", wins=team_wins(view, int(winner)))
+        return say(lang, "prompt.hand_over")
     if question:
         asker, partners = question.get("asker"), list(question.get("partners") or [])
         if me in partners and turn == me:
-            return f"{asker} is asking you: may I go out?"
+            return say(lang, "prompt.asks_you", asker=asker)
         if me == asker:
-            return f"You asked {_names(partners)}: may I go out? Waiting for the answer"
-        return f"Waiting for {turn}: {asker} asked to go out"
+            return say(lang, "prompt.you_asked", partners=_names(lang, partners))
+        return say(lang, "prompt.waiting_asked", turn=turn, asker=asker)
     if me is None or turn != me:
-        return f"Waiting for {turn}" if turn else "Waiting"
+        return say(lang, "prompt.waiting_for", turn=turn) if turn else say(lang, "prompt.waiting")
     if phase == "draw":
         return _draw_prompt(view)
     if phase == "play":
         return _play_prompt(view)
-    return "Your turn"
+    return say(lang, "prompt.your_turn")
 
 
 def hand_title(view: View) -> str:
+    lang = language.of(view)
     me = view.get("player")
     if me is None:
-        return "Spectator"
-    return f"{me} \u00b7 {plural(len(view.get('hand') or []), 'card')}"
+        return say(lang, "title.spectator")
+    return f"{me} \u00b7 {language.cards(lang, len(view.get('hand') or []))}"
 
 
 def table_status(view: View) -> str:
     """The one-line state of play for the table header."""
+    lang = language.of(view)
     phase = view.get("phase")
     turn = view.get("turn")
     question = view.get("question")
     if phase == "over":
         winner = view.get("winner")
         if winner is not None:
-            return f"Match over \u2014 {team_wins(view, int(winner))}"
-        return "Hand over"
+            return say(lang, "status.match_over", wins=team_wins(view, int(winner)))
+        return say(lang, "status.hand_over")
     if question:
-        return f"{question.get('asker')} asks {_names(list(question.get('partners') or []))}: " \
-               "may I go out?"
+        return say(lang, "status.asks", asker=question.get("asker"),
+                   partners=_names(lang, list(question.get("partners") or [])))
     if phase == "draw":
-        return f"{turn} to draw"
+        return say(lang, "status.to_draw", turn=turn)
     if phase == "play":
-        return f"{turn} to meld and discard"
-    return f"{turn} to play" if turn else ""
+        return say(lang, "status.to_meld", turn=turn)
+    return say(lang, "status.to_play", turn=turn) if turn else ""
 
 
-def _count(n: int) -> str:
-    return plural(n, "card")
+def _laid(event: dict[str, Any]) -> int:
+    laid = sum(len(g) for g in event.get("groups") or [])
+    add = event.get("add") or {}
+    return laid + sum(len(v) for v in (add.values() if isinstance(add, dict) else
+                                        (v for _, v in add)))
 
 
-def _describe(event: dict[str, Any]) -> str | None:
+def _describe(lang: str, event: dict[str, Any]) -> str | None:
     """One public event in words, or None for events not worth a line."""
     who = event.get("player")
     kind = event.get("type")
     if kind == "discard":
-        return f"{who} discarded {pretty(event.get('card'))}"
+        return say(lang, "move.discard", who=who, card=card_text(lang, event.get("card")))
     if kind == "draw":
-        return f"{who} drew {_count(int(event.get('count') or 1))}"
+        return count(lang, "move.draw", int(event.get("count") or 1), who=who)
     if kind == "take_pile":
         size = event.get("size")
-        return f"{who} took the pile" + (f" ({_count(int(size))})" if size else "")
+        if size:
+            return count(lang, "move.take_pile_of", int(size), who=who)
+        return say(lang, "move.take_pile", who=who)
     if kind == "meld":
-        laid = sum(len(g) for g in event.get("groups") or [])
-        add = event.get("add") or {}
-        laid += sum(len(v) for v in (add.values() if isinstance(add, dict) else
-                                     (v for _, v in add)))
-        return f"{who} melded {_count(laid)}" if laid else None
+        laid = _laid(event)
+        return count(lang, "move.meld", laid, who=who) if laid else None
     if kind == "red_three":
-        return f"{who} laid down a red three"
+        return say(lang, "move.red_three", who=who)
     if kind == "ask":
-        return f"{who} asked to go out"
+        return say(lang, "move.ask", who=who)
     if kind == "answer":
-        return f"{who} said {'yes' if event.get('yes') else 'no'}"
-    if kind == "penalty":
-        return f"penalty: {event.get('why', '')}".strip()
+        return say(lang, "move.said_yes" if event.get("yes") else "move.said_no", who=who)
+    if kind == "penalty":  # the engine's one penalty in play: told yes, did not go out
+        return say(lang, "move.penalty", who=who)
     return None
 
 
 def last_moves(view: View, limit: int = 2) -> str:
     """The latest public moves of this hand, newest last: ``Bo drew 1 card, Bo discarded 8♥``."""
+    lang = language.of(view)
     lines: list[str] = []
     for event in reversed(list(view.get("history") or [])):
         if not isinstance(event, dict):
             continue
-        text = _describe(event)
+        text = _describe(lang, event)
         if text:
             lines.append(text)
         if len(lines) >= limit:

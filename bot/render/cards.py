@@ -4,6 +4,10 @@ Our own design, Pillow primitives only: a jumbo corner index (rank over suit, re
 cards overlap in a hand row or a meld column), classic pip layouts, crowned court cards, a
 joker with a jester's cap and a lattice back.  Drawn at 3x and scaled down for smooth edges.
 The output is deterministic, so re-running the script changes no committed file.
+
+Each language draws the faces that carry letters or words (aces, court cards, the joker) with
+its players' index letters and words (a Russian queen reads Д and ДАМА); those of its faces
+that differ from the English ones go to ``card_images/<language>/``.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from bot.render import shapes
+from bot import i18n
+from bot.render import language, shapes
 from bot.render.assets import ART_DIR, font
 from bot.render.notation import BACK, JOKER, Card, all_faces, parse
 
@@ -46,6 +51,9 @@ PIPS: dict[str, list[tuple[float, float]]] = {
            (_M, 5 / 6), (_L, 1), (_R, 1)],
 }
 COURT_TINT = {True: (253, 232, 228), False: (226, 233, 245)}  # by is_red
+COURT_NAMES = {"K": "card.king", "Q": "card.queen", "J": "card.jack"}  # catalog keys
+LETTERED = frozenset({"A", "J", "Q", "K", "JK"})  # ranks whose faces carry letters or words
+INDEX_ROOM = 2 * INDEX_CX - 12  # the corner index column's width
 
 
 class Canvas:
@@ -67,9 +75,13 @@ class Canvas:
         shapes.suit(self.draw, code, cx * SS, cy * SS, h * SS, fill, flip)
 
     def text(self, cx: float, top: float, text: str, size: int, fill: tuple[int, ...],
-             weight: str = "bold") -> None:
-        """Centre ``text`` horizontally on ``cx``, its ink starting at ``top``."""
+             weight: str = "bold", room: float | None = None) -> None:
+        """Centre ``text`` horizontally on ``cx``, its ink starting at ``top``; a word wider
+        than ``room`` master pixels is drawn smaller until it fits."""
         f = font(size * SS, weight)
+        while room is not None and size > 8 and f.getlength(text) > room * SS:
+            size -= 1
+            f = font(size * SS, weight)
         x0, y0, x1, _ = self.draw.textbbox((0, 0), text, font=f)
         self.draw.text((cx * SS - (x0 + x1) / 2, top * SS - y0), text, font=f, fill=fill)
 
@@ -82,11 +94,12 @@ def _blank(cv: Canvas, fill: tuple[int, ...] = PAPER) -> None:
                               outline=EDGE, width=2 * SS)
 
 
-def _index(cv: Canvas, card: Card, ink: tuple[int, ...]) -> None:
+def _index(cv: Canvas, card: Card, ink: tuple[int, ...], lang: str) -> None:
     if card.rank == "10":
         cv.text(INDEX_CX, 15, "10", 66, ink, "condensed")
     else:
-        cv.text(INDEX_CX, 15, card.rank, 66, ink)
+        cv.text(INDEX_CX, 15, language.rank_letter(lang, card.rank), 66, ink,
+                room=INDEX_ROOM)
     cv.suit(card.suit or "S", INDEX_CX, 96, 42, ink)
 
 
@@ -106,7 +119,7 @@ def _ace(cv: Canvas, card: Card, ink: tuple[int, ...]) -> None:
         cv.suit(card.suit or "S", cx, cy, 116, ink)
 
 
-def _court(cv: Canvas, card: Card, ink: tuple[int, ...]) -> None:
+def _court(cv: Canvas, card: Card, ink: tuple[int, ...], lang: str) -> None:
     left, top, right, bottom = 100, 26, 264, 366
     cx = (left + right) / 2
     cv.draw.rounded_rectangle(cv.box(left, top, right, bottom), radius=12 * SS,
@@ -121,18 +134,21 @@ def _court(cv: Canvas, card: Card, ink: tuple[int, ...]) -> None:
         shapes.crown(cv.draw, cx * SS, 78 * SS, 104 * SS, prongs, GOLD, jewel, (120, 86, 20),
                      2 * SS)
     cv.suit(card.suit or "S", cx, 170, 78, ink)
-    cv.text(cx, 232, card.rank, 92, ink)
-    name = {"K": "KING", "Q": "QUEEN", "J": "JACK"}[card.rank]
-    cv.text(cx, 334, name, 18, ink)
+    cv.text(cx, 232, language.rank_letter(lang, card.rank), 92, ink)
+    name = language.say(lang, COURT_NAMES[card.rank]).upper()
+    cv.text(cx, 334, name, 18, ink, room=right - left - 24)
 
 
-def _joker(cv: Canvas) -> None:
+def _joker(cv: Canvas, lang: str) -> None:
     shapes.star(cv.draw, INDEX_CX * SS, 46 * SS, 64 * SS, JOKER_INK)
-    for i, letter in enumerate("JOKER"):
-        cv.text(INDEX_CX, 96 + i * 38, letter, 32, JOKER_INK)
+    name = i18n.text(lang, "card.joker").upper()  # the name the bot's messages use too
+    step = min(38, (H - 24 - 96) // max(1, len(name)))  # the word down the corner fits
+    for i, letter in enumerate(name):
+        cv.text(INDEX_CX, 96 + i * step, letter, min(32, step - 4), JOKER_INK)
     _jester_cap(cv, 184, 150)
-    cv.text(184, 268, "JOKER", 36, JOKER_INK)
-    cv.text(184, 318, "wild", 22, (120, 110, 100), "regular")
+    cv.text(184, 268, name, 36, JOKER_INK, room=W - 100 - 12)
+    cv.text(184, 318, language.say(lang, "card.wild"), 22, (120, 110, 100), "regular",
+            room=W - 100 - 12)
 
 
 def _jester_cap(cv: Canvas, cx: float, cy: float) -> None:
@@ -162,20 +178,21 @@ def _jester_cap(cv: Canvas, cx: float, cy: float) -> None:
                        RED if i % 2 else JOKER_INK)
 
 
-def draw_face(code: str) -> Image.Image:
-    """The master picture of one face (``code`` in canonical notation, or "JK")."""
+def draw_face(code: str, lang: str = "en") -> Image.Image:
+    """The master picture of one face (``code`` in canonical notation, or "JK") as players
+    of ``lang`` know it."""
     cv = Canvas()
     _blank(cv)
     card = parse(code)
     if card.is_joker:
-        _joker(cv)
+        _joker(cv, lang)
         return cv.finish()
     ink = RED if card.is_red else BLACK
-    _index(cv, card, ink)
+    _index(cv, card, ink, lang)
     if card.rank == "A":
         _ace(cv, card, ink)
     elif card.rank in ("J", "Q", "K"):
-        _court(cv, card, ink)
+        _court(cv, card, ink, lang)
     else:
         _pips(cv, card, ink)
     return cv.finish()
@@ -211,6 +228,23 @@ def draw_back() -> Image.Image:
     return cv.finish()
 
 
+def lettered_faces() -> list[str]:
+    """The faces that carry letters or words, so may differ from one language to another."""
+    return [code for code in all_faces() if parse(code).rank in LETTERED]
+
+
+def own_faces(lang: str) -> dict[str, Image.Image]:
+    """The faces ``lang`` draws differently from English (its own letters or words)."""
+    if lang == "en":
+        return {}
+    out = {}
+    for code in lettered_faces():
+        img = draw_face(code, lang)
+        if img.tobytes() != draw_face(code).tobytes():
+            out[code] = img
+    return out
+
+
 def write_all(out_dir: Path = ART_DIR) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
@@ -219,6 +253,17 @@ def write_all(out_dir: Path = ART_DIR) -> list[Path]:
         path = out_dir / f"{code}.png"
         img.save(path, "PNG", optimize=True)
         written.append(path)
+    for lang in i18n.LANGUAGES:
+        if lang == "en":
+            continue
+        lang_dir = out_dir / lang
+        for stale in lang_dir.glob("*.png"):
+            stale.unlink()
+        for code, img in own_faces(lang).items():
+            lang_dir.mkdir(exist_ok=True)
+            path = lang_dir / f"{code}.png"
+            img.save(path, "PNG", optimize=True)
+            written.append(path)
     return written
 
 

@@ -88,7 +88,7 @@ def finish_hand(game: Any, rng: random.Random) -> None:
         melds = melds + 1 if isinstance(action, e.Meld) else 0
 
 
-def run(out_dir: Path, seed: int = 7) -> list[Path]:
+def run(out_dir: Path, seed: int = 7, language: str = "en") -> list[Path]:
     e = _engine()
     game = e.Game.new(e.variant("classic"), list(PLAYERS), seed=seed)
     rng = random.Random(seed)
@@ -96,11 +96,11 @@ def run(out_dir: Path, seed: int = 7) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     viewer = game.turn or PLAYERS[0]
     pictures = {
-        "hand.png": render_hand(game.view(viewer)),
-        "table.png": render_table(game.view(viewer)),
+        "hand.png": render_hand({**game.view(viewer), "language": language}),
+        "table.png": render_table({**game.view(viewer), "language": language}),
     }
     finish_hand(game, rng)
-    pictures["scores.png"] = render_scores(game.view(PLAYERS[0]))
+    pictures["scores.png"] = render_scores({**game.view(PLAYERS[0]), "language": language})
     paths = []
     for name, data in pictures.items():
         path = out_dir / name

@@ -1,9 +1,8 @@
-"""Shared drawing pieces: the felt, card shadows, text with red suit signs, badges, PNG bytes."""
+"""Shared drawing pieces: the felt, card shadows, text with red suit signs, badges."""
 
 from __future__ import annotations
 
-import struct
-import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -24,8 +23,6 @@ RED_ON_LIGHT = (196, 24, 44)
 TEAM_COLOURS: tuple[Color, ...] = ((86, 156, 240), (240, 140, 60), (190, 110, 230))
 RED_SUIT_SIGNS = frozenset("\u2665\u2666")
 SHADOW_OFFSET = (3, 4)
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-ZLIB_LEVEL = 3
 
 
 def team_colour(index: int) -> Color:
@@ -146,6 +143,40 @@ def fit_name(text: str, sizes: tuple[int, ...], max_width: float, weight: str = 
     return f, [fit(line, f, max_width) for line in lines]
 
 
+@dataclass(frozen=True)
+class Room:
+    """The place a label is drawn in: the width it must keep within, the font sizes it may
+    take (largest first) and whether it may wrap onto a second line.
+
+    The renderer draws every fixed label through its room, so a long translation shrinks
+    before it would spill over its neighbours; the language tests measure every
+    translation of every label against the same room (``counts`` and ``widest`` say which
+    numbers the label can show) and fail when one would have to be cut.  ``caps`` labels
+    are written in capitals (the catalogs hold the words as they are spelt); ``prefix`` is
+    drawn before the words (a ▶ mark)."""
+
+    width: int
+    sizes: tuple[int, ...]
+    weight: str = "bold"
+    two_lines: bool = False
+    caps: bool = False
+    prefix: str = ""
+    counts: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 11, 21, 22, 25)
+    widest: tuple[tuple[str, int], ...] = ()
+
+    def fit(self, text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+        """The font and line(s) ``text`` is drawn with (cut with "…" only if it cannot fit)."""
+        return fit_name(self._written(text), self.sizes, self.width, self.weight,
+                        self.two_lines)
+
+    def holds(self, text: str) -> bool:
+        """Whether ``text`` fits whole, at one of the sizes, on the lines allowed."""
+        return " ".join(self.fit(text)[1]) == self._written(text)
+
+    def _written(self, text: str) -> str:
+        return self.prefix + (text.upper() if self.caps else text)
+
+
 def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels."""
     lines: list[str] = []
@@ -178,27 +209,3 @@ def badge(draw: Pen, xy: tuple[int, int], text: str, size: int,
                            width=2 if outline else 0)
     draw.text((x + pad_x, y + pad_y + size * 0.45), text, font=f, fill=ink, anchor="lm")
     return box
-
-
-def to_png(img: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
-    """Encode an RGB picture as PNG: same pixels, same bytes (no metadata, no time stamp).
-
-    A small writer of our own rather than ``Image.save``: Pillow tries every PNG row filter
-    on every row, which costs more than the whole drawing of a table.  Unfiltered rows and
-    a fast deflate give files of the same size here (the felt and the cards are flat
-    colour), in a third of the time.
-    """
-    if img.mode != "RGB":
-        img = img.convert("RGB")
-    width, height = img.size
-    raw = img.tobytes()
-    stride = width * 3
-    rows = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, len(raw), stride))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header),
-                     _chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")))
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))

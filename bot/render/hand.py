@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageFont
 
-from bot.render import assets, caption
+from bot.render import assets, caption, language
 from bot.render.draw import (
     GOLD,
     INK_DIM,
@@ -17,12 +17,13 @@ from bot.render.draw import (
     NEW_MARK,
     Pen,
     felt,
+    fit,
     paste_card,
     rich_text,
-    to_png,
     wrap,
 )
 from bot.render.notation import sort_hand
+from bot.render.png import to_png
 
 CARD_W = 140
 CARD_H = assets.card_height(CARD_W)
@@ -33,8 +34,10 @@ LIFT = 18  # cards that just arrived stand this much higher
 MARGIN = 26
 MIN_WIDTH = 680
 TITLE_SIZE = 30
+TITLE_SIZES = (TITLE_SIZE, 26, 22)
 PROMPT_SIZE = 24
 LINE_GAP = 8
+LEGEND_SIZE = 20
 
 
 @dataclass(frozen=True)
@@ -66,20 +69,32 @@ def _marked(cards: list[str], arrived: list[str]) -> list[bool]:
     return marks[::-1]
 
 
-def _caption_lines(view: dict[str, Any], width: int) -> tuple[str, list[str], bool]:
+def _title(view: dict[str, Any], room: float) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The caption's first line, ``Ana · 17 cards``, smaller for a long name, and the name
+    cut short only if even that does not fit (the count always shows)."""
     title = caption.hand_title(view)
+    for size in TITLE_SIZES:
+        f = assets.font(size, "bold")
+        if f.getlength(title) <= room:
+            return f, title
+    name = str(view.get("player") or "")
+    rest = title[len(name):] if name and title.startswith(name) else ""
+    return f, fit(title[:len(title) - len(rest)], f, room - f.getlength(rest)) + rest
+
+
+def _caption_lines(view: dict[str, Any], width: int) -> tuple[list[str], bool]:
     prompt = caption.hand_prompt(view)
     f = assets.font(PROMPT_SIZE)
     lines = wrap(prompt, f, width - 2 * MARGIN)
     needs_action = view.get("turn") == view.get("player") and view.get("phase") != "over"
-    return title, lines, needs_action
+    return lines, needs_action
 
 
 def render(view: dict[str, Any]) -> bytes:
     cards = sort_hand(list(view.get("hand") or []))
     marks = _marked(cards, list(view.get("just_arrived") or []))
     lay = layout(len(cards))
-    title, lines, needs_action = _caption_lines(view, lay.width)
+    lines, needs_action = _caption_lines(view, lay.width)
     caption_h = TITLE_SIZE + LINE_GAP + len(lines) * (PROMPT_SIZE + LINE_GAP) + 10
     cards_h = lay.cards_height if cards else 60
     height = MARGIN + caption_h + cards_h + MARGIN
@@ -87,9 +102,12 @@ def render(view: dict[str, Any]) -> bytes:
     d = Pen(img)
 
     y = MARGIN
-    d.text((MARGIN, y), title, font=assets.font(TITLE_SIZE, "bold"), fill=INK_LIGHT)
+    lang = language.of(view)
+    room = lay.width - 2 * MARGIN
     if any(marks):
-        _legend(d, lay.width - MARGIN, y + 6)
+        room = _legend(d, lang, lay.width - MARGIN, y + 6) - 20 - MARGIN
+    f, title = _title(view, room)
+    d.text((MARGIN, y + (TITLE_SIZE - f.size) // 2), title, font=f, fill=INK_LIGHT)
     y += TITLE_SIZE + LINE_GAP
     for line in lines:
         rich_text(d, (MARGIN, y), line, assets.font(PROMPT_SIZE),
@@ -97,23 +115,25 @@ def render(view: dict[str, Any]) -> bytes:
         y += PROMPT_SIZE + LINE_GAP
     top = MARGIN + caption_h
     if not cards:
-        d.text((MARGIN, top + 10), "No cards in hand", font=assets.font(PROMPT_SIZE),
-               fill=INK_DIM)
+        d.text((MARGIN, top + 10), language.say(lang, "hand.empty"),
+               font=assets.font(PROMPT_SIZE), fill=INK_DIM)
         return to_png(img)
-    _draw_rows(img, cards, marks, lay, top)
+    _draw_rows(img, cards, marks, lay, top, lang)
     return to_png(img)
 
 
-def _legend(d: Pen, right: int, y: int) -> None:
-    f = assets.font(20)
-    label = "just arrived"
+def _legend(d: Pen, lang: str, right: int, y: int) -> int:
+    """The key to the marked cards, at the caption's right; returns where it begins."""
+    f = assets.font(LEGEND_SIZE)
+    label = language.say(lang, "hand.just_arrived")
     x = right - f.getlength(label)
     d.text((x, y), label, font=f, fill=INK_DIM)
     d.rounded_rectangle((x - 30, y + 2, x - 10, y + 22), radius=5, outline=NEW_MARK, width=3)
+    return int(x - 30)
 
 
 def _draw_rows(img: Image.Image, cards: list[str], marks: list[bool], lay: HandLayout,
-               top: int) -> None:
+               top: int, lang: str) -> None:
     d = Pen(img)
     for i, (code, marked) in enumerate(zip(cards, marks, strict=True)):
         row, col = divmod(i, lay.per_row)
@@ -121,7 +141,7 @@ def _draw_rows(img: Image.Image, cards: list[str], marks: list[bool], lay: HandL
         row_w = CARD_W + (in_row - 1) * STEP
         x = (lay.width - row_w) // 2 + col * STEP
         y = top + LIFT + row * ROW_STEP - (LIFT if marked else 0)
-        paste_card(img, assets.card(code, CARD_W), x, y)
+        paste_card(img, assets.card(code, CARD_W, lang), x, y)
         if marked:
             d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), radius=12,
                                 outline=NEW_MARK, width=4)

@@ -1,7 +1,7 @@
 """Card codes as the engine's view writes them ("7H", "10D", "QS", "JK"), read for drawing.
 
 The renderer only ever sees strings, so this small module is its whole notion of a card:
-colour, display text and the order a Canasta player wants to see a hand in.
+colour and the order a Canasta player wants to see a hand in.
 """
 
 from __future__ import annotations
@@ -49,11 +49,6 @@ class Card:
     def is_black_three(self) -> bool:
         return self.rank == "3" and self.suit in ("C", "S")
 
-    @property
-    def label(self) -> str:
-        """Text for captions: ``8♥``, ``10♣``, ``Joker``."""
-        return "Joker" if self.is_joker else f"{self.rank}{SUIT_SYMBOL[self.suit or 'S']}"
-
 
 def parse(code: str) -> Card:
     """Read a canonical card code; raises ValueError on anything else."""
@@ -97,7 +92,3 @@ def rank_sort_key(rank: str) -> int:
     if rank in _NATURAL_ORDER:
         return _NATURAL_ORDER[rank]
     return {"3": 20, "2": 30, "JK": 31}.get(rank.upper(), 40)
-
-
-def pretty(code: str | None) -> str:
-    return "-" if code is None else parse(code).label

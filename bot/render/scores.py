@@ -7,8 +7,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import assets, caption, shapes
-from bot.render.draw import GOLD, Pen, felt, fit_name, team_colour, text_width, to_png
+from bot.render import assets, caption, language, shapes
+from bot.render.draw import GOLD, Pen, Room, felt, fit_name, team_colour, text_width
+from bot.render.png import to_png
 
 View = dict[str, Any]
 
@@ -27,16 +28,17 @@ HAND_HEAD_H = 40
 TITLE_H = 96
 BANNER_H = 84
 TOTALS_H = 92
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("melded", "Melded"),
-    ("canastas", "Canastas"),
-    ("red_threes", "Red 3s"),
-    ("going_out", "Going out"),
-    ("in_hand", "Cards left"),
-    ("penalties", "Penalties"),
-)
+# The engine's breakdown of a hand, in the order of the sheet's columns (each column's head
+# is ``picture.scores.column.<key>``).
+COLUMNS: tuple[str, ...] = ("melded", "canastas", "red_threes", "going_out", "in_hand",
+                            "penalties")
+HEAD_SIZE = 16
 NUM_W = 112
 TOTAL_W = 122
+HEAD = Room(NUM_W - 8, (HEAD_SIZE, 15, 14))  # a column's head keeps clear of the next one's
+TOTAL_HEAD = Room(TOTAL_W - 8, (HEAD_SIZE, 15, 14))
+ROOMS = {**{f"picture.scores.column.{key}": HEAD for key in COLUMNS},
+         "picture.scores.column.hand": TOTAL_HEAD, "picture.scores.column.total": TOTAL_HEAD}
 
 
 def render(view: View) -> bytes:
@@ -48,14 +50,16 @@ def render(view: View) -> bytes:
               + 44 + body_h + PAD)
     img = _pad(height).copy()
     d = Pen(img)
+    lang = language.of(view)
     running = _running_totals(results, n_teams)
     y = _title(d, view, results, FRAME + PAD - 6)
     if winner is not None:
         y = _banner(d, view, int(winner), running, y)
     y = _totals(d, view, running, n_teams, y)
-    y = _column_heads(d, y)
+    y = _column_heads(d, lang, y)
     if not results:
-        d.text((_x0(), y + 14), "No hand has finished yet.", font=assets.font(22), fill=INK_SOFT)
+        d.text((_x0(), y + 14), language.say(lang, "scores.none_finished"),
+               font=assets.font(22), fill=INK_SOFT)
     for result, totals in zip(results, running, strict=True):
         y = _hand_block(d, view, result, totals, n_teams, y)
     return to_png(img)
@@ -94,12 +98,16 @@ def _x0() -> int:
 
 
 def _title(d: Pen, view: View, results: list[dict[str, Any]], y: int) -> int:
-    d.text((_x0(), y), "Score sheet", font=assets.font(36, "bold"), fill=INK)
+    lang = language.of(view)
+    d.text((_x0(), y), language.say(lang, "scores.title"), font=assets.font(36, "bold"),
+           fill=INK)
     rules = view.get("rules") or {}
-    bits = [str(view.get("variant") or "classic").capitalize()]
+    bits = [caption.variant_name(view)]
     if rules.get("target"):
-        bits.append(f"game to {int(rules['target']):,}")
-    bits.append(f"after hand {len(results)}" if results else "no hand finished yet")
+        bits.append(language.say(lang, "scores.game_to",
+                                 target=language.number(lang, int(rules["target"]))))
+    bits.append(language.say(lang, "scores.after_hand", number=len(results)) if results
+                else language.say(lang, "scores.no_hand_yet"))
     d.text((_x0(), y + 48), " \u00b7 ".join(bits), font=assets.font(19), fill=INK_SOFT)
     return y + TITLE_H - 10
 
@@ -111,14 +119,15 @@ def _banner(d: Pen, view: View, winner: int, running: list[list[int]],
                         outline=GOLD, width=3)
     cy = y + (BANNER_H - 14) // 2
     shapes.star(d, x0 + 40, cy, 44, GOLD, outline=(150, 110, 20), width=2)
+    lang = language.of(view)
     room = x1 - x0 - 100
     if running:
         finals = running[-1]
-        score = " \u2013 ".join(f"{v:,}" for v in sorted(finals, reverse=True))
+        score = " \u2013 ".join(language.number(lang, v) for v in sorted(finals, reverse=True))
         sf = assets.font(26, "bold")
         d.text((x1 - 20, cy), score, font=sf, fill=GOLD, anchor="rm")
         room -= text_width(score, sf) + 30
-    f, lines = fit_name(f"{caption.team_wins(view, winner)} the match", (30, 24, 20), room)
+    f, lines = fit_name(caption.team_wins(view, winner, "wins_match"), (30, 24, 20), room)
     _lines(d, x0 + 76, cy, lines, f, (255, 244, 210), 24)
     return y + BANNER_H
 
@@ -134,6 +143,7 @@ def _lines(d: Pen, x: int, cy: int, lines: list[str], f: Any, ink: tuple[int, ..
 def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
             y: int) -> int:
     """One box per team with its running total: the number everybody looks for first."""
+    lang = language.of(view)
     x0, x1 = _x0() - 4, WIDTH - FRAME - PAD
     gap = 14
     w = (x1 - x0 - (n_teams - 1) * gap) // n_teams
@@ -146,14 +156,15 @@ def _totals(d: Pen, view: View, running: list[list[int]], n_teams: int,
         d.rounded_rectangle((bx, y, bx + w, y + TOTALS_H - 16), radius=10, fill=(255, 255, 255),
                             outline=colour, width=3)
         d.rounded_rectangle((bx, y, bx + 10, y + TOTALS_H - 16), radius=5, fill=colour)
-        total = f"{finals[t]:,}"
+        total = language.number(lang, finals[t])
         tf = assets.font(36, "bold")
         room = w - 24 - 18 - text_width(total, tf) - 20
         nf, lines = fit_name(caption.team_name(view, t), (20, 17), room)
         for i, line in enumerate(lines):
             d.text((bx + 24, y + (14 if len(lines) == 1 else 7) + 20 * i), line, font=nf,
                    fill=INK)
-        sub = "leading" if finals[t] == leader and n_teams > 1 and running else "total"
+        leading = finals[t] == leader and n_teams > 1 and running
+        sub = language.say(lang, "scores.leading" if leading else "scores.total")
         d.text((bx + 24, y + 44 if len(lines) == 1 else y + 50), sub, font=assets.font(16),
                fill=INK_SOFT)
         d.text((bx + w - 18, y + (TOTALS_H - 16) // 2), total, font=tf,
@@ -176,10 +187,15 @@ def _col_x() -> list[int]:
     return edges
 
 
-def _column_heads(d: Pen, y: int) -> int:
-    f = assets.font(16, "bold")
-    heads = [label for _, label in COLUMNS] + ["Hand", "Total"]
-    for edge, label in zip(_col_x(), heads, strict=True):
+def column_heads(lang: str) -> list[str]:
+    """The heads of the sheet's number columns: the breakdown, then the hand, the total."""
+    return [language.say(lang, f"scores.column.{key}") for key in (*COLUMNS, "hand", "total")]
+
+
+def _column_heads(d: Pen, lang: str, y: int) -> int:
+    rooms = [HEAD] * len(COLUMNS) + [TOTAL_HEAD] * 2
+    for edge, label, room in zip(_col_x(), column_heads(lang), rooms, strict=True):
+        f, (label,) = room.fit(label)
         d.text((edge - 10, y + 22), label, font=f, fill=INK_SOFT, anchor="rs")
     d.line((_x0() - 4, y + 34, WIDTH - FRAME - PAD, y + 34), fill=INK_SOFT, width=2)
     return y + 44
@@ -193,10 +209,12 @@ def _divider(d: Pen, top: int, bottom: int) -> None:
 
 def _hand_block(d: Pen, view: View, result: dict[str, Any],
                 running: list[int], n_teams: int, y: int) -> int:
-    how = _how(result)
-    d.text((_x0(), y + 10), f"Hand {result.get('hand', '?')}", font=assets.font(22, "bold"),
-           fill=INK)
-    d.text((_x0() + 110, y + 14), how, font=assets.font(18), fill=INK_SOFT)
+    lang = language.of(view)
+    head = language.say(lang, "scores.hand", number=result.get("hand", "?"))
+    head_f = assets.font(22, "bold")
+    d.text((_x0(), y + 10), head, font=head_f, fill=INK)
+    d.text((_x0() + max(110, text_width(head, head_f) + 16), y + 14), how(lang, result),
+           font=assets.font(18), fill=INK_SOFT)
     y += HAND_HEAD_H
     rows_top = y
     breakdown = list(result.get("breakdown") or [])
@@ -210,11 +228,12 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
         nf, lines = fit_name(caption.team_name(view, t), (19, 16, 14), _name_room(), "regular")
         _lines(d, _x0() + 24, y + ROW_H // 2, lines, nf, INK, 16)
         row = breakdown[t] if t < len(breakdown) else {}
-        values = [row.get(key) for key, _ in COLUMNS]
+        values = [row.get(key) for key in COLUMNS]
         values += [totals[t] if t < len(totals) else None, running[t]]
         for i, (edge, value) in enumerate(zip(edges, values, strict=True)):
             bold = i >= len(COLUMNS)
-            _number(d, edge - 10, y + ROW_H // 2, value, bold, big=i == len(values) - 1)
+            _number(d, lang, edge - 10, y + ROW_H // 2, value, bold,
+                    big=i == len(values) - 1)
         y += ROW_H
     _divider(d, rows_top, y)
     return y + 14
@@ -222,27 +241,25 @@ def _hand_block(d: Pen, view: View, result: dict[str, Any],
 
 @lru_cache(maxsize=1)
 def _name_room() -> int:
-    """Width left of the first number column for a side's name (numbers up to "-1,234")."""
-    widest = text_width("-1,234", assets.font(19))
+    """Width left of the first number column for a side's name (numbers up to "-1,234",
+    the widest way any language writes them)."""
+    widest = text_width("\u22121\u00a0234", assets.font(19))
     return _col_x()[0] - 10 - widest - 14 - (_x0() + 24)
 
 
-def _how(result: dict[str, Any]) -> str:
+def how(lang: str, result: dict[str, Any]) -> str:
     """How the hand ended, from the engine's ``went_out``, ``concealed`` and ``reason``."""
     went_out = result.get("went_out")
     if went_out:
-        return f"{went_out} went out" + (" concealed" if result.get("concealed") else "")
+        key = "scores.went_out_concealed" if result.get("concealed") else "scores.went_out"
+        return language.say(lang, key, player=went_out)
     reason = result.get("reason")
-    if reason == "concession":
-        return "conceded"
-    if reason == "stock":
-        return "nobody went out: the stock ran out"
-    if reason == "red_three":
-        return "nobody went out: a red three was the last card of the stock"
-    return "nobody went out"
+    if reason in ("concession", "stock", "red_three"):
+        return language.say(lang, f"scores.ended.{reason}")
+    return language.say(lang, "scores.ended.nobody")
 
 
-def _number(d: Pen, right: int, cy: int, value: Any, bold: bool,
+def _number(d: Pen, lang: str, right: int, cy: int, value: Any, bold: bool,
             big: bool) -> None:
     if value is None:
         return
@@ -251,7 +268,8 @@ def _number(d: Pen, right: int, cy: int, value: Any, bold: bool,
     if v == 0 and not bold:
         d.text((right, cy), "\u2013", font=f, fill=INK_SOFT, anchor="rm")
         return
-    d.text((right, cy), f"{v:,}", font=f, fill=NEGATIVE if v < 0 else INK, anchor="rm")
+    d.text((right, cy), language.number(lang, v), font=f, fill=NEGATIVE if v < 0 else INK,
+           anchor="rm")
 
 
 __all__ = ["render"]

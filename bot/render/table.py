@@ -6,16 +6,18 @@ seats, then one panel per team (``bot.render.panels``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
 
-from bot.render import assets, caption, panels
+from bot.render import assets, caption, language, panels
 from bot.render.draw import (
     GOLD,
     INK_DIM,
     INK_LIGHT,
     Pen,
+    Room,
     felt,
     fit,
     fit_name,
@@ -23,9 +25,9 @@ from bot.render.draw import (
     rich_text,
     team_colour,
     text_width,
-    to_png,
 )
-from bot.words import plural
+from bot.render.language import count, say
+from bot.render.png import to_png
 
 View = dict[str, Any]
 
@@ -38,9 +40,29 @@ PILE_H = assets.card_height(PILE_W)
 MINI_W = 26
 FROZEN_INK = (120, 200, 255)
 BLOCKED_INK = (235, 70, 60)
+LABEL_SIZE = 18  # STOCK, DISCARD PILE, PLAYERS
+STOCK_X = PAD + 8
+PILE_X = PAD + PILE_W + 64
+PLAYERS_X = 420
 CHIP_H = 56
 CHIP_GAP = 10
-TAG_LEFT, TAG_RIGHT = PAD, 420 - 12  # tags under the pile stay clear of the players' seats
+MIN_CHIP_W = (WIDTH - PAD - PLAYERS_X - 2 * CHIP_GAP) // 3  # three seats a row
+TAG_LEFT, TAG_RIGHT = PAD, PLAYERS_X - 12  # tags under the pile stay clear of the seats
+
+# The fixed labels and the room each has (the language tests measure every translation).
+STOCK_LABEL = Room(PILE_X - STOCK_X - 12, (LABEL_SIZE, 16, 14), two_lines=True, caps=True)
+PILE_LABEL = Room(PLAYERS_X - PILE_X - 12, (LABEL_SIZE, 16, 14), caps=True)
+PLAYERS_LABEL = Room(WIDTH - PAD - PLAYERS_X, (LABEL_SIZE,), caps=True)
+PILE_COUNT = Room(PILE_X - STOCK_X - 12, (18, 16), counts=(0, 1, 2, 3, 5, 21, 22, 99, 108))
+TAG = Room(TAG_RIGHT - TAG_LEFT - 20, (17, 15))
+SEAT_NOTE = Room(MIN_CHIP_W - 110, (15, 13), "regular")  # under a name on a seat
+ACTING = replace(SEAT_NOTE, prefix="\u25b6 ")
+ROOMS = {"picture.stock": STOCK_LABEL, "picture.table.pile": PILE_LABEL,
+         "picture.table.players": PLAYERS_LABEL, "count.cards": PILE_COUNT,
+         "picture.table.frozen": replace(TAG, caps=True),
+         "picture.table.frozen_for_you": TAG, "picture.table.frozen_for_your_side": TAG,
+         "picture.table.sits_out": SEAT_NOTE,
+         **{f"picture.table.acting.{k}": ACTING for k in ("answer", "draw", "play", "other")}}
 
 
 def render(view: View) -> bytes:
@@ -60,16 +82,16 @@ def render(view: View) -> bytes:
 
 def _header(img: Image.Image, view: View) -> None:
     d = Pen(img)
+    lang = language.of(view)
     d.rectangle((0, 0, WIDTH, HEADER_H - 12), fill=(0, 0, 0, 70))
     hand_no = view.get("hand_number")
-    title = f"Canasta \u00b7 hand {hand_no}" if hand_no else "Canasta"
+    title = say(lang, "table.title_hand", number=hand_no) if hand_no else say(lang, "table.title")
     d.text((PAD, 12), title, font=assets.font(30, "bold"), fill=INK_LIGHT)
     rules = view.get("rules") or {}
-    bits = [str(view.get("variant") or "classic").capitalize()]
+    bits = [caption.variant_name(view)]
     if rules.get("target"):
-        bits.append(f"target {int(rules['target']):,}")
-    need = int(rules.get("canastas_to_go_out") or 1)
-    bits.append(f"{plural(need, 'canasta')} to go out")
+        bits.append(say(lang, "table.target", target=language.number(lang, int(rules["target"]))))
+    bits.append(count(lang, "table.to_go_out", int(rules.get("canastas_to_go_out") or 1)))
     d.text((PAD, 48), " \u00b7 ".join(bits), font=assets.font(17), fill=INK_DIM)
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
@@ -103,21 +125,31 @@ def _chip_rows(n: int) -> int:
 
 def _centre(img: Image.Image, view: View, top: int) -> None:
     d = Pen(img)
-    label_f = assets.font(18, "bold")
+    lang = language.of(view)
     # Stock: a squared stack of backs, higher when fuller.
     stock = int(view.get("stock") or 0)
-    x, y = PAD + 8, top + 32
-    d.text((x, top + 4), "STOCK", font=label_f, fill=INK_DIM)
+    x, y = STOCK_X, top + 32
+    _section_label(d, STOCK_LABEL, say(lang, "stock"), x, top)
     if stock:
         layers = min(5, 1 + stock // 15)
         for k in range(layers - 1, -1, -1):
             paste_card(img, assets.card("back", PILE_W), x + 2 * k, y + 2 * k, shadow=k == 0)
     else:
         _empty_slot(d, x, y)
-    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), plural(stock, "card"),
-           font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
-    _pile(img, view, PAD + PILE_W + 64, top)
-    _players(img, view, 420, top)
+    f, (size,) = PILE_COUNT.fit(language.cards(lang, stock))
+    d.text((x + PILE_W // 2 + 4, y + PILE_H + 22), size, font=f, fill=INK_LIGHT, anchor="mm")
+    _pile(img, view, PILE_X, top)
+    _players(img, view, PLAYERS_X, top)
+
+
+def _section_label(d: Pen, room: Room, text: str, x: int, top: int) -> None:
+    """STOCK, DISCARD PILE, PLAYERS over their places; a long one on two smaller lines."""
+    f, lines = room.fit(text)
+    if len(lines) == 1:
+        d.text((x, top + 4), lines[0], font=f, fill=INK_DIM)
+        return
+    for i, line in enumerate(lines):
+        d.text((x, top - 4 + i * (f.size + 1)), line, font=f, fill=INK_DIM)
 
 
 def _empty_slot(d: Pen, x: int, y: int) -> None:
@@ -127,10 +159,11 @@ def _empty_slot(d: Pen, x: int, y: int) -> None:
 
 def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
     d = Pen(img)
+    lang = language.of(view)
     pile = view.get("pile") or {}
     size = int(pile.get("size") or 0)
     top_card = pile.get("top")
-    d.text((x, top + 4), "DISCARD PILE", font=assets.font(18, "bold"), fill=INK_DIM)
+    _section_label(d, PILE_LABEL, say(lang, "table.pile"), x, top)
     y = top + 32
     slot_w = PILE_H  # room for a sideways card
     cx, cy = x + slot_w // 2, y + PILE_H // 2
@@ -143,20 +176,20 @@ def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
             d.rounded_rectangle((ox, y + 2 * k, ox + PILE_W - 1, y + 2 * k + PILE_H - 1),
                                 radius=7, fill=(250, 247, 238), outline=(150, 144, 132))
         if pile.get("frozen_all"):
-            card = assets.card_sideways(top_card, PILE_W)
+            card = assets.card_sideways(top_card, PILE_W, lang)
             paste_card(img, card, cx - PILE_H // 2, cy - PILE_W // 2)
             corner = (cx + PILE_H // 2 - 14, cy + PILE_W // 2 - 10)
         else:
-            paste_card(img, assets.card(top_card, PILE_W), cx - PILE_W // 2, y)
+            paste_card(img, assets.card(top_card, PILE_W, lang), cx - PILE_W // 2, y)
             corner = (cx + PILE_W // 2 - 8, y + PILE_H - 18)
         if pile.get("blocked"):  # on a corner without an index, so the card stays readable
             _stop_marker(d, *corner)
-    d.text((cx, y + PILE_H + 22), plural(size, "card"),
-           font=assets.font(18, "bold"), fill=INK_LIGHT, anchor="mm")
+    f, (count_text,) = PILE_COUNT.fit(language.cards(lang, size))
+    d.text((cx, y + PILE_H + 22), count_text, font=f, fill=INK_LIGHT, anchor="mm")
     tags = _pile_tags(view)
     ty = y + PILE_H + 38
     for text, ink in tags:
-        f, (text,) = fit_name(text, (17, 15), TAG_RIGHT - TAG_LEFT - 20, two_lines=False)
+        f, (text,) = TAG.fit(text)
         w = text_width(text, f) + 20
         left = max(TAG_LEFT, min(cx - w // 2, TAG_RIGHT - w))  # centred under the pile if it can
         d.rounded_rectangle((left, ty, left + w, ty + 26), radius=13,
@@ -167,9 +200,11 @@ def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
 
 def _pile_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
     pile = view.get("pile") or {}
+    lang = language.of(view)
     tags = []
     if pile.get("blocked"):
-        tags.append((f"BLOCKED: {caption.block_tag(str(pile['blocked']))}", BLOCKED_INK))
+        tags.append((say(lang, "table.blocked", why=caption.block_tag(lang, str(pile["blocked"]))),
+                     BLOCKED_INK))
     return tags + _frozen_tags(view)
 
 
@@ -178,21 +213,23 @@ def _frozen_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
     for (a side that has not melded yet), in the side's colour: "frozen for Ana & Cy", or
     "frozen for your side" in a player's own view.  The public table (a view of nobody)
     names the sides, so each player reads his own side's state from the same picture."""
+    lang = language.of(view)
     pile = view.get("pile") or {}
     if not pile.get("size"):
         return []
     teams = list(view.get("teams") or [])
     sides = [t for t in teams if t.get("pile_frozen", not t.get("has_melded"))]
     if pile.get("frozen_all") or (teams and len(sides) == len(teams)):
-        return [("FROZEN", FROZEN_INK)]
+        return [(say(lang, "table.frozen").upper(), FROZEN_INK)]
     tags = []
     for team in sides:
         index = int(team.get("index") or 0)
         if view.get("player") is not None and view.get("team") == index:
-            whom = "you" if caption.team_size(view, index) == 1 else "your side"
+            alone = caption.team_size(view, index) == 1
+            text = say(lang, "table.frozen_for_you" if alone else "table.frozen_for_your_side")
         else:
-            whom = caption.team_name(view, index)
-        tags.append((f"frozen for {whom}", team_colour(index)))
+            text = say(lang, "table.frozen_for", side=caption.team_name(view, index))
+        tags.append((text, team_colour(index)))
     return tags
 
 
@@ -206,7 +243,7 @@ def _stop_marker(d: Pen, cx: int, cy: int) -> None:
 def _players(img: Image.Image, view: View, x0: int, top: int) -> None:
     d = Pen(img)
     players = list(view.get("players") or [])
-    d.text((x0, top + 4), "PLAYERS", font=assets.font(18, "bold"), fill=INK_DIM)
+    _section_label(d, PLAYERS_LABEL, say(language.of(view), "table.players"), x0, top)
     cols = _chip_columns(len(players))
     chip_w = (WIDTH - PAD - x0 - (cols - 1) * CHIP_GAP) // cols
     for i, p in enumerate(players):
@@ -218,6 +255,7 @@ def _players(img: Image.Image, view: View, x0: int, top: int) -> None:
 
 def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
           y: int, w: int) -> None:
+    lang = language.of(view)
     name = str(p.get("name", "?"))
     active = p.get("active", True)
     to_act = active and name == view.get("turn") and view.get("phase") != "over"
@@ -228,14 +266,14 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
     d.rounded_rectangle((x + 6, y + 8, x + 13, y + CHIP_H - 8), radius=3,
                         fill=colour if active else (110, 120, 114))
     ink = INK_LIGHT if active else (150, 160, 154)
-    label = name + ("  (you)" if name == view.get("player") else "")
+    label = name + ("  " + say(lang, "you_mark") if name == view.get("player") else "")
     f, (label,) = fit_name(label, (21, 18), w - 100, two_lines=False)
     if not active:
-        sub, sub_ink = "sits out this hand", (150, 160, 154)
+        sub, sub_ink = say(lang, "table.sits_out"), (150, 160, 154)
     elif to_act:
-        sub, sub_ink = "\u25b6 " + _acting(view), GOLD
+        sub, sub_ink = ACTING.fit(_acting(view))[1][0], GOLD
     elif partners := _partners(view, p):
-        sub, sub_ink = "with " + " & ".join(partners), INK_DIM
+        sub, sub_ink = say(lang, "table.with", partners=" & ".join(partners)), INK_DIM
     else:
         sub, sub_ink = "", INK_DIM
     d.text((x + 22, y + (6 if sub else 14)), label, font=f, fill=ink)
@@ -243,10 +281,10 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
         sf, (sub,) = fit_name(sub, (15, 13), w - 110, "regular", two_lines=False)
         d.text((x + 22, y + 32), sub, font=sf, fill=sub_ink)
     if active:
-        count = int(p.get("cards") or 0)
+        held = int(p.get("cards") or 0)
         mx = x + w - 78
         paste_card(img, assets.card("back", MINI_W), mx, y + (CHIP_H - 36) // 2, shadow=False)
-        d.text((mx + MINI_W + 8, y + CHIP_H // 2), str(count), font=assets.font(24, "bold"),
+        d.text((mx + MINI_W + 8, y + CHIP_H // 2), str(held), font=assets.font(24, "bold"),
                fill=ink, anchor="lm")
 
 
@@ -258,7 +296,9 @@ def _partners(view: View, p: dict[str, Any]) -> list[str]:
 
 
 def _acting(view: View) -> str:
+    """What the seat whose turn it is does now: ``to draw``."""
+    lang = language.of(view)
     if view.get("question"):
-        return "to answer"
-    return {"draw": "to draw", "play": "to meld / discard"}.get(str(view.get("phase")),
-                                                                 "to play")
+        return say(lang, "table.acting.answer")
+    phase = str(view.get("phase"))
+    return say(lang, f"table.acting.{phase if phase in ('draw', 'play') else 'other'}")

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from bot.crashpoints import crash_point
-from bot.engine import Rules, variant
+from bot.engine import VARIANTS, Rules, variant
 from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
@@ -165,7 +165,14 @@ def table_rules(name: str, players: int, teams: int | None, target: int | None) 
         options["teams"] = teams
     if target is not None:
         options["target"] = target
+    if name not in VARIANTS:
+        raise refused("reply.unknown_variant", text=name, choices=", ".join(VARIANTS))
     try:
         return variant(name, players, **options)
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        if players == 6 and teams not in (None, 2, 3):
+            raise refused("reply.teams_of_six") from None
+        fixed = variant(name, players).teams if 2 <= players <= 6 and teams is not None else None
+        if fixed is not None and teams != fixed:
+            raise refused("reply.sides_fixed", players=players, teams=fixed) from None
+        raise Refused(str(exc)) from None  # the engine's English words (a rare clash)

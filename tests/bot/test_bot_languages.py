@@ -229,3 +229,33 @@ async def test_the_server_language_falls_back_to_the_guild_locale_then_the_defau
             back = await member.slash(channel, "canasta language", language="auto")
             assert "Bulgarian" in texts_of(back)[0], texts_of(back)  # her client is English
     assert heads == {"de": "**Канаста ", "lt": "**Kanasta ", "en-US": "**Canasta "}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_rules_of_every_variant_in_every_language(lang: str) -> None:
+    """/rules for each variant and table size: within one message, the rank letters of
+    the language named, and (other than in English) no English catalog word."""
+    from bot.engine import VARIANTS, variant
+    from bot.rules_text import rules_text
+
+    letters = " ".join(i18n.rank_letters(lang)[r] for r in ("A", "K", "Q", "J"))
+    for name in VARIANTS:
+        for players, teams in ((2, None), (3, None), (4, None), (5, None), (6, 2), (6, 3)):
+            text = rules_text(variant(name, players, **({"teams": teams} if teams else {})),
+                              lang)
+            assert len(text) <= 2000, (name, players, len(text))
+            assert all(letter in text for letter in letters.split()), (lang, letters)
+            if lang == "ru":
+                assert not leaks([text]), leaks([text])
+
+
+def test_own_letters_read_as_the_english_ranks() -> None:
+    from bot.service.card_input import own_letters, parse_groups
+
+    assert own_letters("ддд, к: 2c дж", "ru") == "QQQ, K: 2c *"
+    assert own_letters("ааа ппп вв2", "bg") == "AAA KKK JJ2"
+    assert own_letters("ddv ttt kd td t♥", "lt") == "QQJ AAA kd td t♥"  # kd, td: English cards
+    assert own_letters("QQQ tt", "en") == "QQQ tt"
+    hand = ["QH", "QD", "QS", "2C", "JK", "KH", "KS", "KD"]
+    assert parse_groups(own_letters("дд2 ккк", "ru"), hand) == (
+        [["QD", "QH", "2C"], ["KD", "KH", "KS"]], {})

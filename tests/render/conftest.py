@@ -18,8 +18,11 @@ def decode(data: bytes) -> Image.Image:
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every piece of text the renderer writes on a picture, in drawing order."""
-    from bot.render import draw
+    """Every piece of text the renderer writes on a picture, in drawing order (panels are
+    drawn afresh, not pasted from an earlier picture)."""
+    from bot.render import draw, panels
+
+    panels.forget()
 
     texts: list[str] = []
     original = draw.Pen.text

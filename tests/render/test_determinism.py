@@ -27,8 +27,8 @@ def test_same_view_same_bytes() -> None:
 
 def test_same_bytes_after_the_caches_are_dropped() -> None:
     before = [r(v) for r, v in _views()]  # type: ignore[operator]
-    for cached in (assets.card, assets.card_master, assets.card_sideways, assets.font,
-                   draw._felt, draw._shadow):
+    for cached in (assets._card, assets.art_set, assets.card_master, assets._sideways,
+                   assets.font, draw._felt, draw._shadow):
         cached.cache_clear()
     assert [r(v) for r, v in _views()] == before  # type: ignore[operator]
 

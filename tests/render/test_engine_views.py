@@ -49,3 +49,10 @@ def test_demo_is_reproducible(tmp_path: Path) -> None:
     main(["demo", str(tmp_path / "b")])
     for name in ("hand.png", "table.png", "scores.png"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_demo_in_another_language(tmp_path: Path) -> None:
+    main(["demo", str(tmp_path / "en")])
+    main(["demo", str(tmp_path / "lt"), "--language", "lt"])
+    for name in ("hand.png", "table.png", "scores.png"):
+        assert (tmp_path / "en" / name).read_bytes() != (tmp_path / "lt" / name).read_bytes()

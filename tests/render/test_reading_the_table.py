@@ -20,7 +20,7 @@ def test_meld_captions_carry_units(drawn: list[str]) -> None:
     render_table(table_view(4, melds=("canastas", "early"), red_threes=(("3H",), ("3D", "3H"))))
     assert "70 pts" in drawn and "7 cards" in drawn  # the natural canasta of kings
     assert "30 pts" in drawn and "3 cards" in drawn  # three kings
-    assert "1 red 3" in drawn and "2 red 3s" in drawn
+    assert "red 3" in drawn and "red 3s" in drawn  # under "1" and "2"
     assert not [t for t in drawn if " \u00b7 " in t and t[0].isdigit()]  # no bare "7 · 70"
 
 

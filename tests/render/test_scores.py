@@ -33,7 +33,7 @@ def test_running_totals_add_up_hand_by_hand() -> None:
 
 
 def test_breakdown_columns_are_the_engines_keys() -> None:
-    keys = [k for k, _ in scores.COLUMNS]
+    keys = list(scores.COLUMNS)
     assert keys == ["melded", "canastas", "red_threes", "going_out", "in_hand", "penalties"]
     try:
         from bot.engine import BREAKDOWN_KEYS
@@ -47,5 +47,5 @@ def test_hand_ended_without_going_out_and_concession() -> None:
     res[0] = dict(res[0], went_out=None, reason="stock")
     res[1] = dict(res[1], went_out=None, reason="concession")
     assert decode(render_scores(table_view(4, results=res))).size[0] == scores.WIDTH
-    assert scores._how(res[0]) == "nobody went out: the stock ran out"
-    assert scores._how(res[1]) == "conceded"
+    assert scores.how("en", res[0]) == "nobody went out: the stock ran out"
+    assert scores.how("en", res[1]) == "conceded"

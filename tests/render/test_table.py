@@ -82,7 +82,7 @@ def test_player_to_act_is_highlighted() -> None:
 def test_red_threes_lie_before_the_melds() -> None:
     view = table_view(4, red_threes=(("3H", "3D"), ()))
     cols = panels._columns(view["teams"][0])
-    assert cols[0]["cards"] == ["3H", "3D"] and cols[0]["label"] == "2 red 3s"
+    assert cols[0]["cards"] == ["3H", "3D"] and cols[0]["label"] == ("2", "red 3s")
     assert render_table(view) != render_table(table_view(4))
 
 

@@ -1,0 +1,364 @@
+"""Every picture in every language: the words come from the catalogs, the fonts hold every
+letter, each label keeps within its room, no text runs over another or off the picture, and
+the cards carry the language's index letters."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from bot import i18n
+from bot.i18n.catalog import po_catalog
+from bot.render import (
+    assets,
+    caption,
+    cards,
+    draw,
+    melds,
+    panels,
+    png,
+    render_hand,
+    render_scores,
+    render_table,
+    scores,
+    table,
+)
+from bot.render.draw import Room
+from bot.render.samples import hand_view, results_sample, table_view
+
+from .conftest import decode
+
+LANGS = i18n.LANGUAGES
+OTHERS = tuple(lang for lang in LANGS if lang != "en")
+Box = tuple[int, int, int, int]
+
+
+def _cases() -> dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any]]]:
+    """Views that between them show every label of the three pictures."""
+    question = {"asker": "Ana", "partners": ["Cy"]}
+    over = table_view(4, results=results_sample(3), winner=0, phase="over")
+    return {
+        "hand, play, new cards": (render_hand, hand_view(17, just_arrived=6, phase="play")),
+        "hand, first meld": (render_hand, hand_view(11, phase="play", melds=("none",))),
+        "hand, 40 cards, draw": (render_hand, hand_view(40, phase="draw", blocked="wild",
+                                                        pile_top="2D")),
+        "hand, two players": (render_hand, hand_view(15, n_players=2, phase="draw")),
+        "hand, asked": (render_hand, hand_view(9, question=question, turn=2, viewer=0)),
+        "hand, answering": (render_hand, hand_view(9, question=question, turn=2, viewer=2)),
+        "hand, empty": (render_hand, table_view(4, hand=[], phase="play")),
+        "hand, over": (render_hand, hand_view(5, phase="over", winner=1)),
+        "hand, long name": (render_hand, {**hand_view(12, just_arrived=2, phase="play"),
+                                          "player": "Konstantinas Vasiliauskas-Petrauskas"}),
+        "table, 4 players": (render_table, table_view(4, red_threes=(("3H", "3D"), ("3H",)))),
+        "table, 6 players, frozen": (render_table, table_view(
+            6, melds=("canastas", "mid", "early"), frozen_all=True, phase="play", turn=4)),
+        "table, 5 players, sitting out": (render_table, table_view(5, melds=("none", "mid"))),
+        "table, 3 players, black three": (render_table, table_view(
+            3, melds=("none", "mid", "big"), blocked="black_three", pile_top="3C")),
+        "table, 2 players, asking": (render_table, table_view(2, question={
+            "asker": "Ana", "partners": ["Bo"]}, melds=("big", "none"))),
+        "table, empty stock and pile": (render_table, table_view(4, stock=0, pile_top=None)),
+        "table, over": (render_table, over),
+        "scores, won": (render_scores, over),
+        "scores, 12 hands, 3 sides": (render_scores, table_view(
+            6, results=results_sample(12, teams=3))),
+        "scores, none yet": (render_scores, table_view(4)),
+    }
+
+
+CASES = _cases()
+
+
+def _in(lang: str, view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "language": lang}
+
+
+@pytest.fixture
+def boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Box]]:
+    """Every text the renderer writes, with the box its ink covers (panels drawn afresh)."""
+    panels.forget()
+    out: list[tuple[str, Box]] = []
+    original = draw.Pen.text
+
+    def recording(self: draw.Pen, xy: tuple[float, float], text: str,
+                  font: ImageFont.FreeTypeFont, fill: Any, anchor: str = "la") -> None:
+        if text.strip():
+            left, top, right, bottom = font.getbbox(text, anchor=anchor)
+            x, y = round(xy[0]), round(xy[1])
+            out.append((text, (x + left, y + top, x + right, y + bottom)))
+        original(self, xy, text, font, fill, anchor)
+
+    monkeypatch.setattr(draw.Pen, "text", recording)
+    return out
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """More than a hair of shared ink box (letters of one line may touch across runs)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 2 and min(a[3], b[3]) - max(a[1], b[1]) > 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_picture_in_every_language_keeps_its_text_apart(
+        lang: str, case: str, boxes: list[tuple[str, Box]]) -> None:
+    render, view = CASES[case]
+    _assert_apart(render(_in(lang, view)), boxes)
+
+
+def _assert_apart(png_bytes: bytes, boxes: list[tuple[str, Box]]) -> None:
+    """Every text of the picture inside it, none cut short but a name, none over another."""
+    w, h = decode(png_bytes).size
+    assert boxes, "no text drawn"
+    for text, (x0, y0, x1, y1) in boxes:
+        assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, f"{text!r} runs off the picture"
+        assert "\u2026" not in text or any(n in text for n in ("Ana", "Bo", "Cy", "Konst")), \
+            f"{text!r} was cut to fit"
+    for i, (text, box) in enumerate(boxes):
+        for other, other_box in boxes[i + 1:]:
+            assert not _overlap(box, other_box), f"{text!r} runs into {other!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_real_games_in_every_language(lang: str, boxes: list[tuple[str, Box]]) -> None:
+    """Views the engine writes (its events in the last moves, its scores), not samples."""
+    from bot import engine
+    from bot.render import demo
+
+    names = ["Ana", "Bo", "Cy", "Di"]
+    game = engine.Game.new(engine.variant("classic", 4), names, seed=11)
+    rng = random.Random(11)
+    written: set[str] = set()
+    pictures = []
+    for turns in (2, 6):
+        demo.play_turns(game, rng, turns, stop_after_draw=True)
+        pictures += [(render_table, game.view(None)), (render_hand, game.view(game.turn))]
+    demo.finish_hand(game, rng)
+    pictures.append((render_scores, game.view(names[0])))
+    for render, view in pictures:
+        boxes.clear()
+        panels.forget()
+        _assert_apart(render(_in(lang, view)), boxes)
+        written |= {w.lower() for text, _ in boxes for w in re.findall(r"[A-Za-z]{4,}", text)}
+    if lang != "en":
+        assert not written & _english_words(), f"English in {lang}: {written & _english_words()}"
+
+
+def _english_words() -> set[str]:
+    """The words of the English picture texts (placeholders and short words left out)."""
+    words: set[str] = set()
+    for key in _picture_keys():
+        for form in _forms("en", key):
+            literal = "".join(part for part, *_ in string.Formatter().parse(form))
+            words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", literal)}
+    return words - {"canasta"}  # a proper noun every language writes its own way
+
+
+def _picture_keys() -> list[str]:
+    return sorted(k for k in i18n.keys("en") if k.startswith("picture."))
+
+
+def _forms(lang: str, key: str) -> list[str]:
+    message = po_catalog(lang)[key]
+    assert message is not None, f"{lang}.po lacks {key}"
+    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_word_leaks_into_a_picture(lang: str, drawn: list[str]) -> None:
+    english = _english_words()
+    assert {"stock", "discard", "frozen", "score", "melded"} <= english
+    for render, view in CASES.values():
+        render(_in(lang, view))
+    written = {w.lower() for text in drawn for w in re.findall(r"[A-Za-z]{4,}", text)}
+    assert not written & english, f"English in the {lang} pictures: {written & english}"
+
+
+def test_the_leak_check_sees_english(drawn: list[str]) -> None:
+    render_table(table_view(4))
+    written = {w.lower() for text in drawn for w in re.findall(r"[A-Za-z]{4,}", text)}
+    assert written & _english_words()
+
+
+# -- fonts ----------------------------------------------------------------------------------
+
+LETTERS = ("ąčęėįšųūžĄČĘĖĮŠŲŪŽ"  # Lithuanian
+           "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
+           "\u00a0\u2212\u00b7\u2014\u2013\u2026\u2713\u25b6\u2665\u2666\u2663\u2660„“«»")
+
+
+def _written_letters() -> set[str]:
+    """Every character the pictures can write: the catalogs' picture texts, card counts,
+    the joker's name, rank letters, grouped numbers, and the letters above."""
+    chars = set(LETTERS)
+    for lang in LANGS:
+        for key in [*_picture_keys(), "count.cards", "card.joker"]:
+            for form in _forms(lang, key):
+                chars |= set(form)
+        chars |= set("".join(i18n.rank_letters(lang).values()))
+        chars |= set(i18n.number(lang, -1234567))
+    return {c for c in chars if not c.isspace() or c == "\u00a0"} - {"{", "}"}
+
+
+def _glyph(f: ImageFont.FreeTypeFont, char: str) -> bytes:
+    img = Image.new("L", (80, 80), 0)
+    ImageDraw.Draw(img).text((10, 10), char, font=f, fill=255)
+    return img.tobytes()
+
+
+NOTDEF = "\U0010fffd"  # a code point no font maps: it draws the .notdef box
+
+
+@pytest.mark.parametrize("weight", sorted(assets.FONT_FILES))
+def test_the_fonts_hold_every_letter_the_pictures_write(weight: str) -> None:
+    f = assets.font(40, weight)
+    notdef = _glyph(f, NOTDEF)
+    missing = [c for c in sorted(_written_letters())
+               if c != "\u00a0" and _glyph(f, c) == notdef]
+    assert not missing, f"{assets.FONT_FILES[weight]} lacks {''.join(missing)}"
+    assert f.getlength("\u00a0") == f.getlength(" ")  # the no-break space of 1 500 is a space
+
+
+def test_the_notdef_check_can_fail() -> None:
+    f = assets.font(40)
+    assert _glyph(f, "\U0010fffe") == _glyph(f, NOTDEF)
+    assert _glyph(f, "\u0f00") == _glyph(f, NOTDEF)  # Tibetan: not in DejaVu Sans
+    assert _glyph(f, "ž") != _glyph(f, NOTDEF)
+
+
+# -- rooms ----------------------------------------------------------------------------------
+
+ROOMS: dict[str, list[Room]] = {}
+for _module in (melds, panels, table, scores):
+    for _key, _room in _module.ROOMS.items():
+        ROOMS.setdefault(_key, []).append(_room)
+
+
+def _texts(lang: str, key: str, room: Room) -> list[str]:
+    """Every way ``key`` can read in ``lang`` in ``room``: each count it can show, its number
+    placeholders at their widest."""
+    values = {name: i18n.number(lang, n) for name, n in room.widest}
+    if key in _plural_keys():
+        return [i18n.plural(lang, key, n, **values) for n in room.counts]
+    return [i18n.text(lang, key, **values)]
+
+
+def _plural_keys() -> set[str]:
+    return {m.id[0] for m in po_catalog("en") if isinstance(m.id, tuple)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", sorted(ROOMS))
+def test_every_translation_fits_its_room(lang: str, key: str) -> None:
+    for room in ROOMS[key]:
+        for text in _texts(lang, key, room):
+            assert "{" not in text, f"{key} left a placeholder unfilled: {text!r}"
+            assert room.holds(text), (
+                f"{lang}: {text!r} is wider than the {room.width} px of {key} "
+                f"(at {room.sizes[-1]} px)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pile_badges_fit(lang: str) -> None:
+    for blocked, top in (("black_three", "3S"), ("wild", "JK"), ("canasta", "KH")):
+        view = _in(lang, table_view(4, blocked=blocked, pile_top=top))
+        for text, _ in table._pile_tags(view):
+            assert table.TAG.holds(text), f"{lang}: {text!r}"
+
+
+def test_a_translation_too_long_for_its_room_fails() -> None:
+    assert melds.RIBBON.holds("Natural")
+    assert not melds.RIBBON.holds("Смешанная")  # the word the Russian ribbon could not take
+    assert not table.STOCK_LABEL.holds("Uždarasisuždarasis fondas")
+    assert table.STOCK_LABEL.holds("Uždarasis fondas")  # on two lines
+
+
+def test_the_table_panels_are_never_narrower_than_their_rooms_assume() -> None:
+    assert panels._grid_width(2, table.AREA_W) >= panels.MIN_PANEL_W
+
+
+# -- words ----------------------------------------------------------------------------------
+
+def test_captions_speak_the_views_language() -> None:
+    view = _in("ru", hand_view(11, phase="draw"))
+    assert caption.hand_prompt(view) == (
+        "Ваш ход: возьмите карту из колоды или заберите сброс (сверху 8\u2665, 12 карт)")
+    assert caption.hand_title(view) == "Ana \u00b7 11 карт"
+    assert caption.card_text("ru", "QS") == "Д\u2660"
+    assert caption.card_text("bg", "KD") == "П\u2666"
+    assert caption.card_text("lt", "AH") == "T\u2665"
+    assert caption.card_text("lt", "JK") == "Džokeris"
+    lt = _in("lt", table_view(4, phase="play", turn=1))
+    assert caption.table_status(lt) == "Bo deda kombinacijas ir numeta"
+    assert caption.last_moves(lt) == "Ana ištraukė 1 kortą \u00b7 Ana numetė 8\u2665"
+    bg = _in("bg", table_view(4, phase="over", winner=0))
+    assert caption.table_status(bg) == "Партията приключи \u2014 Ana & Cy печелят"
+    assert caption.hand_prompt(_in("xx", view)).startswith("Your turn:")  # unknown: English
+
+
+def test_plurals_in_the_pictures() -> None:
+    counts = [caption.last_moves(_in("ru", {"history": [
+        {"type": "take_pile", "player": "Bo", "size": n}]})) for n in (1, 3, 5, 21)]
+    assert counts == ["Bo забирает сброс (1 карта)", "Bo забирает сброс (3 карты)",
+                      "Bo забирает сброс (5 карт)", "Bo забирает сброс (21 карта)"]
+    lt = [melds.labels({"cards": ["7H"] * n, "points": 5 * n}, "lt")[1] for n in (3, 10, 21)]
+    assert lt == ["3 kortos", "10 kortų", "21 korta"]
+
+
+def test_numbers_are_grouped_as_the_language_writes_them(drawn: list[str]) -> None:
+    view = table_view(4, results=results_sample(3), winner=0, phase="over")
+    render_scores(_in("ru", view))
+    assert "игра до 5\u00a0000" in " ".join(drawn)
+    drawn.clear()
+    render_scores(view)
+    assert "game to 5,000" in " ".join(drawn)
+
+
+def test_the_table_picture_uses_the_russian_labels(drawn: list[str]) -> None:
+    render_table(_in("ru", table_view(4, melds=("canastas", "none"))))
+    for label in ("КОЛОДА", "СБРОС", "ИГРОКИ", "СЧЁТ", "МИНИМУМ", "КАНАСТЫ", "ЧИСТАЯ",
+                  "ГРЯЗНАЯ", "Канаста \u00b7 раздача 3"):
+        assert label in drawn, label
+
+
+# -- card art -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "code"), [("ru", "QS"), ("ru", "AD"), ("bg", "KH"),
+                                            ("lt", "JC"), ("lt", "JK"), ("bg", "JK")])
+def test_each_language_has_its_own_lettered_faces(lang: str, code: str) -> None:
+    own = assets.card_master(code, lang)
+    assert assets.card_file(code, lang).parent.name == lang
+    assert own.tobytes() != assets.card_master(code).tobytes()
+    assert cards.draw_face(code, lang).tobytes() == own.tobytes()  # the script reproduces it
+
+
+def test_only_faces_with_letters_are_copied_per_language() -> None:
+    lettered = set(cards.lettered_faces())
+    assert len(lettered) == 17  # A, K, Q, J of each suit and the joker
+    for lang in OTHERS:
+        own = {p.stem for p in (assets.ART_DIR / lang).glob("*.png")}
+        assert own and own <= lettered, lang
+    assert not (assets.ART_DIR / "bg" / "AS.png").exists()  # Bulgarian А looks like A
+    assert assets.card_file("7H", "ru") == assets.card_file("7H")
+    assert assets.card("7H", 84, "ru") is assets.card("7H", 84)  # shared faces scaled once
+
+
+def test_the_hand_shows_the_languages_cards() -> None:
+    hand = ["QS", "QS", "KH", "7D"]
+    en = decode(render_hand(table_view(4, hand=hand)))
+    ru = decode(render_hand(_in("ru", table_view(4, hand=hand))))
+    assert en.size == ru.size and en.tobytes() != ru.tobytes()
+
+
+def test_a_panel_remembered_in_one_language_is_not_pasted_into_another() -> None:
+    view = table_view(4, melds=("canastas", "mid"))
+    english = render_table(view)
+    russian = render_table(_in("ru", view))
+    panels.forget()
+    png.forget()
+    assert render_table(_in("ru", view)) == russian != english
