@@ -37,6 +37,8 @@ from typing import Any
 BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
+# Each table plays in one language (its server's Discord locale), in turn: en, bg, lt, ru.
+GUILD_LOCALES = {"en": "en-US", "bg": "bg", "lt": "lt", "ru": "ru"}
 THROUGHPUT_SECONDS = 5.0
 UPLOADS: dict[str, list[int]] = defaultdict(list)  # file name -> bytes of each upload
 TURNS: list[int] = []  # turns played (one entry per turn)
@@ -64,8 +66,9 @@ def _size(action: Any) -> int:
 async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     import simcord
 
-    from bot import create_bot
+    from bot import create_bot, i18n
     from bot.engine import Discard, Meld, TakePile
+    from bot.i18n import LANGUAGES
 
     bot = create_bot(db, ai_delay=0)
     timings: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
@@ -112,7 +115,8 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
             while min(len(timings[c]["handled"]) for c in ("draw", "meld", "discard")) \
                     < MOVES_PER_COMMAND:
                 table_no += 1
-                guild = env.create_guild()
+                lang = LANGUAGES[(table_no - 1) % len(LANGUAGES)]  # each table a language
+                guild = env.create_guild(preferred_locale=GUILD_LOCALES[lang])
                 channel = guild.create_text_channel(f"canasta-{table_no}")
                 members = [guild.add_member(env.create_user(f"p{table_no}-{i}"))
                            for i in range(4)]
@@ -120,8 +124,9 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                 # time too, and a long run under load would see computers take turns.
                 await members[0].slash(channel, "canasta new", players=4, timer=0)
                 for m in members[1:]:
-                    await m.click(channel.history()[0], label="Join")
-                await members[0].click(channel.history()[0], label="Start")
+                    await m.click(channel.history()[0], label=i18n.text(lang, "button.join"))
+                await members[0].click(channel.history()[0],
+                                       label=i18n.text(lang, "button.start"))
                 DEALS.append(1)
                 thread = channel.threads[0]
                 by_id = {str(m.id): m for m in members}
@@ -169,6 +174,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                     interaction_id = result._interaction.id  # noqa: SLF001
                     start = arrived.get(interaction_id, before)
                     timings[command]["handled"].append((done - start) * 1000)
+                    timings[f"language {lang}"]["handled"].append((done - start) * 1000)
                     if interaction_id in first_reply:
                         timings[command]["response"].append(
                             (first_reply[interaction_id] - start) * 1000)
@@ -313,6 +319,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  /{command:<16} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
               f"  p95 {p95:6.1f}   (first response sent: median "
               f"{statistics.median(response):5.1f}, p95 {_p95(response):5.1f})")
+    languages = {k.split()[1]: v["handled"] for k, v in timings.items()
+                 if k.startswith("language ") and v["handled"]}
+    for handled in languages.values():
+        worst = max(worst, _p95(handled))
+    print("  per language (every move, slash and buttons): " + ", ".join(
+        f"{lang} n={len(h)} p95 {_p95(h):.1f}" for lang, h in languages.items()))
     rounds = len(TURNS) / 4
     pictures = {name: len(sizes) / rounds for name, sizes in UPLOADS.items()}
     total = sum(pictures.values())

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, pictures
+from bot.command_words import CatalogTranslator
 from bot.config import Settings
 from bot.discord_limits import NO_PINGS, send_private
 from bot.languages import Languages
@@ -19,7 +20,7 @@ from bot.store.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores", "cogs.language")
 
 
 class CanastaBot(commands.Bot):
@@ -90,6 +91,7 @@ class CanastaBot(commands.Bot):
         )
         self._autopilot = Autopilot(self._service, self._announce,
                                     ai_delay=self.settings.ai_delay)
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await pictures.warm()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot import i18n
+
 TOKEN_HELP = (
     "No DISCORD_TOKEN set: create an application at https://discord.com/developers/applications, "
     "copy its bot token (Bot > Reset Token) and put DISCORD_TOKEN=<token> in .env "
@@ -81,6 +83,11 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
             values[f.name] = parse_shard_ids(raw)
         elif f.name == "log_level":
             values[f.name] = raw.upper()
+        elif f.name == "default_language":
+            if i18n.supported(raw) != raw.lower():
+                raise ValueError(f"DEFAULT_LANGUAGE must be one of {', '.join(i18n.LANGUAGES)}, "
+                                 f"not {raw!r}")
+            values[f.name] = raw.lower()
         else:
             values[f.name] = raw
     count, ids = values.get("shard_count"), values.get("shard_ids")

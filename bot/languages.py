@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from bot.client import CanastaBot
 
 CLIENT_LOCALES = 10_000  # client locales remembered (players seen), oldest forgotten first
+PLAYER_CHOICE_KEPT = 300.0  # seconds a player's stored choice is reused before it is read
+                            # again (another process of a sharded bot may have changed it)
 
 
 class Languages:
@@ -27,6 +30,32 @@ class Languages:
     def __init__(self, bot: CanastaBot) -> None:
         self.bot = bot
         self._locales: dict[str, str] = {}  # player -> the language of their Discord client
+        self._chosen: dict[tuple[str, object], tuple[float, str | None]] = {}
+
+    async def _stored(self, kind: str, key: object) -> str | None:
+        """A stored choice (kind "player" or "server"), read once and then kept: every
+        message asks, the database need not answer each time. A server's choice is kept
+        until it changes here (a guild's interactions all come to the one process serving
+        its shard); a player's is read again after PLAYER_CHOICE_KEPT seconds."""
+        now = time.time()
+        kept = self._chosen.get((kind, key))
+        if kept is not None and (kind == "server" or kept[0] > now):
+            return kept[1]
+        store = self.bot.store
+        chosen = (await store.player_language(str(key)) if kind == "player"
+                  else await store.server_language(int(key)))  # type: ignore[call-overload]
+        if len(self._chosen) > CLIENT_LOCALES:
+            self._chosen.clear()
+        self._chosen[(kind, key)] = (now + PLAYER_CHOICE_KEPT, chosen)
+        return chosen
+
+    async def choose_for_player(self, player: str, language: str | None) -> None:
+        await self.bot.store.set_player_language(player, language)
+        self._chosen.pop(("player", player), None)
+
+    async def choose_for_server(self, guild_id: int, language: str | None) -> None:
+        await self.bot.store.set_server_language(guild_id, language)
+        self._chosen.pop(("server", guild_id), None)
 
     @property
     def default(self) -> str:
@@ -47,7 +76,7 @@ class Languages:
         """The language of a server's threads and table pictures."""
         if guild_id is None:
             return self.default
-        chosen = await self.bot.store.server_language(guild_id)
+        chosen = await self._stored("server", guild_id)
         if chosen in i18n.LANGUAGES:
             return chosen
         guild = self.bot.get_guild(guild_id)
@@ -57,7 +86,7 @@ class Languages:
     async def player(self, player: str, guild_id: int | None,
                      interaction: discord.Interaction | None = None) -> str:
         """The language of one player's private replies and DMs."""
-        chosen = await self.bot.store.player_language(player)
+        chosen = await self._stored("player", player)
         if chosen in i18n.LANGUAGES:
             return chosen
         if interaction is not None and str(interaction.user.id) == player:

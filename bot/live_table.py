@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import i18n
 from bot.discord_limits import edit, post
 from bot.pictures import as_file, picture
 from bot.service.views import named_view
@@ -47,27 +48,30 @@ class LiveTable:
         if line:
             self._log(game_id).append(line)
 
-    def text(self, live: LiveGame, lead: str = "") -> str:
+    def text(self, live: LiveGame, lead: str = "", lang: str = i18n.BASE_LANGUAGE) -> str:
         game = live.game
         if live.status == "over":
-            head = f"**Canasta #{live.record.id}**: the game is over."
+            head = i18n.text(lang, "table.over", game=live.record.id)
         else:
-            turn = live.names.get(game.turn, game.turn)
-            head = (f"**Canasta #{live.record.id}, hand {game.hand_number}**: "
-                    f"{turn} to play.")
+            head = i18n.text(lang, "table.head", game=live.record.id, hand=game.hand_number,
+                             player=live.names.get(game.turn, game.turn))
         lines = [lead] if lead else []
         lines.append(head)
         lines += [f"• {line}" for line in self._log(live.record.id)]
         return "\n".join(lines)
 
-    async def _png(self, live: LiveGame) -> bytes:
-        return await picture("table", named_view(live.game.view(None), live.names))
+    async def _png(self, live: LiveGame, lang: str) -> bytes:
+        """The table picture, in the thread's (the server's) language."""
+        view = named_view(live.game.view(None), live.names)
+        view["language"] = lang
+        return await picture("table", view)
 
     async def post_new(self, live: LiveGame, thread: discord.abc.Messageable,
                        lead: str = "") -> None:
         """A new live message (a new hand, or the old one is gone)."""
-        png = await self._png(live)
-        message = await post(thread, self.text(live, lead), file=as_file(png, "table.png"))
+        lang = await self.bot.languages.server(live.record.guild_id)
+        png = await self._png(live, lang)
+        message = await post(thread, self.text(live, lead, lang), file=as_file(png, "table.png"))
         self.bot.table_pictured[live.record.id] = _turns(live)
         await self.bot.store.set_message(live.record.id, "table", message.channel.id,
                                          message.id)
@@ -81,12 +85,13 @@ class LiveTable:
                 await self.post_new(live, thread)
             return
         message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
+        lang = await self.bot.languages.server(live.record.guild_id)
         kwargs = {}
         if with_picture:
-            kwargs["attachments"] = [as_file(await self._png(live), "table.png")]
+            kwargs["attachments"] = [as_file(await self._png(live, lang), "table.png")]
             self.bot.table_pictured[live.record.id] = _turns(live)
         try:
-            await edit(message, self.text(live), **kwargs)
+            await edit(message, self.text(live, lang=lang), **kwargs)
         except discord.NotFound:
             if thread is not None:
                 await self.post_new(live, thread)

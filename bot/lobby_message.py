@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import custom_ids
+from bot import custom_ids, i18n
 from bot.crashpoints import crash_point
 from bot.discord_limits import THREAD_NAME, edit, fit, post
 from bot.presenter import Presenter
+from bot.rules_text import variant_name
 from bot.service import LobbyState
 from bot.service.timer import describe
 
@@ -22,54 +23,59 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "computer": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "computer": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
 }
 
 
 def _seating(lobby: LobbyState) -> str:
     """How seats are taken; partners exist only when sides have more than one player."""
     if lobby.seating != "drawn":
-        return "follow the join order."
+        return "lobby.seats_join"
     if lobby.teams == lobby.players:
-        return "are drawn at the start."
-    return "are drawn at the start (high cards partner)."
+        return "lobby.seats_drawn"
+    return "lobby.seats_drawn_partners"
 
 
-def lobby_text(lobby: LobbyState) -> str:
-    sides = ("individual play" if lobby.teams == lobby.players
-             else f"{lobby.teams} sides")
+def lobby_text(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> str:
+    """The lobby message in the server's language."""
+    sides = (i18n.text(lang, "lobby.individual") if lobby.teams == lobby.players
+             else i18n.plural(lang, "lobby.sides", lobby.teams))
     lines = [
-        f"**Canasta #{lobby.game_id}** — {lobby.variant}, {lobby.players} players ({sides}), "
-        f"game to {lobby.target}. Host: {lobby.name_of(lobby.host)}.",
-        "Seats " + _seating(lobby) + f" Turn timer: {describe(lobby.timer)}.",
+        i18n.text(lang, "lobby.head", game=lobby.game_id,
+                  variant=variant_name(lang, lobby.variant),
+                  players=i18n.plural(lang, "lobby.players", lobby.players), sides=sides,
+                  target=i18n.number(lang, lobby.target), host=lobby.name_of(lobby.host)),
+        i18n.text(lang, _seating(lobby)) + " "
+        + i18n.text(lang, "lobby.timer", timer=describe(lobby.timer, lang)),
     ]
     for index in range(lobby.players):
         seat = lobby.seats[index] if index < len(lobby.seats) else None
         label = "—" if seat is None else seat.name
         if seat is not None and seat.computer:
-            label += f" (computer, {seat.level or 'normal'})"
+            label = i18n.text(lang, "lobby.computer_seat", name=seat.name,
+                              level=i18n.text(lang, f"level.{seat.level or 'normal'}"))
         lines.append(f"{index + 1}. {label}")
-    status = {
-        "lobby": (f"{len(lobby.seats)}/{lobby.players} seated. "
-                  + ("The host may start." if lobby.full else "Press Join to take a seat.")),
-        "active": "The game is on: play in the thread.",
-        "over": "The game is over.",
-        "cancelled": "Cancelled by the host.",
-    }[lobby.status]
+    if lobby.status == "lobby":
+        status = (i18n.text(lang, "lobby.seated", seated=len(lobby.seats), seats=lobby.players)
+                  + " " + i18n.text(lang, "lobby.host_may_start" if lobby.full
+                                    else "lobby.press_join"))
+    else:
+        status = i18n.text(lang, {"active": "lobby.on", "over": "lobby.over",
+                                  "cancelled": "lobby.cancelled"}[lobby.status])
     lines.append(status)
     return "\n".join(lines)
 
 
-def lobby_view(lobby: LobbyState) -> discord.ui.View | None:
+def lobby_view(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> discord.ui.View | None:
     if lobby.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    for verb, (label, style) in BUTTONS.items():
-        view.add_item(discord.ui.Button(label=label, style=style,
+    for verb, style in BUTTONS.items():
+        view.add_item(discord.ui.Button(label=i18n.text(lang, f"button.{verb}"), style=style,
                                         custom_id=custom_ids.lobby(lobby.game_id, verb)))
     return view
 
@@ -82,9 +88,10 @@ async def refresh_lobby(bot: CanastaBot, lobby: LobbyState) -> None:
     channel = bot.get_channel(where[0])
     if not isinstance(channel, discord.TextChannel):
         return
+    lang = await bot.languages.server(channel.guild.id)
     try:
-        await edit(channel.get_partial_message(where[1]), lobby_text(lobby),
-                   view=lobby_view(lobby))
+        await edit(channel.get_partial_message(where[1]), lobby_text(lobby, lang),
+                   view=lobby_view(lobby, lang))
     except discord.HTTPException:
         log.warning("could not update the lobby message of game %s", lobby.game_id)
 
@@ -94,22 +101,24 @@ async def open_thread(bot: CanastaBot, lobby: LobbyState, message: discord.Messa
     """The last steps of opening a table: its thread (made now unless given), recorded with
     the end of the set-up. A thread that cannot be made cancels the table (the lobby
     message says so)."""
+    lang = await bot.languages.server(message.guild.id if message.guild else None)
     if thread is None:
         try:
-            thread = await message.create_thread(
-                name=fit(f"Canasta #{lobby.game_id} ({lobby.variant})", THREAD_NAME))
+            thread = await message.create_thread(name=fit(i18n.text(
+                lang, "lobby.thread_name", game=lobby.game_id,
+                variant=variant_name(lang, lobby.variant)), THREAD_NAME))
         except discord.HTTPException:
             log.warning("could not make the thread of game %s", lobby.game_id, exc_info=True)
-            await abandon_table(bot, lobby.game_id, "I could not make its thread")
+            await abandon_table(bot, lobby.game_id, i18n.text(lang, "lobby.no_thread"), lang)
             return
     crash_point("new.after_thread_created")
     await bot.service.opened(lobby.game_id, thread.id)
     crash_point("new.opened")
-    await post(thread, f"Game thread of Canasta #{lobby.game_id}. When the host starts, "
-                       "play here: /draw, /pickup, /meld, /discard, /goout, /hand, /table.")
+    await post(thread, i18n.text(lang, "lobby.thread_first", game=lobby.game_id))
 
 
-async def abandon_table(bot: CanastaBot, game_id: int, why: str) -> None:
+async def abandon_table(bot: CanastaBot, game_id: int, why: str,
+                        lang: str = i18n.BASE_LANGUAGE) -> None:
     """Drop a table whose set-up cannot be finished; its lobby message (when known) says
     so and loses its buttons."""
     where = await bot.store.message(game_id, "lobby")
@@ -121,13 +130,12 @@ async def abandon_table(bot: CanastaBot, game_id: int, why: str) -> None:
         return
     try:
         await edit(channel.get_partial_message(where[1]),
-                   f"**Canasta #{game_id}** was cancelled: {why}. "
-                   "Open a new table with /canasta new.", view=None)
+                   i18n.text(lang, "lobby.abandoned", game=game_id, why=why), view=None)
     except discord.HTTPException:
         log.warning("could not mark the lobby of game %s as cancelled", game_id)
 
 
-def rematch_lead(game_id: int) -> str:
-    return f"Rematch: Canasta #{game_id} begins, same seats."
+def rematch_lead(game_id: int, lang: str = i18n.BASE_LANGUAGE) -> str:
+    return i18n.text(lang, "lobby.rematch", game=game_id)
 
 

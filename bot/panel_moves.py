@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import custom_ids
+from bot import custom_ids, i18n
 from bot.discord_limits import send_private
 from bot.engine import AskToGoOut, Draw, Meld, TakePile
 from bot.engine import Discard as DiscardCard
 from bot.presenter import Presenter
 from bot.service import Refused, refused
-from bot.service.card_input import parse_cards_from_hand, parse_groups
+from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups
 from bot.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 
 if TYPE_CHECKING:
@@ -64,7 +64,8 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
             raise refused("reply.their_turn", player=live.names.get(live.game.turn,
                                                                    live.game.turn))
         if verb == "meld" and chosen == [TYPE_IT]:
-            await interaction.response.send_modal(MeldModal(game_id))
+            await interaction.response.send_modal(
+                MeldModal(game_id, await bot.languages.of(interaction)))
             return
         hand = [c.text for c in live.game.hand(player)]
         takes = [v for _, v in take_choices(live.game, player)] if verb == "take" else []
@@ -90,8 +91,9 @@ class MeldModal(discord.ui.Modal, title="Meld"):
     groups: discord.ui.TextInput[MeldModal] = discord.ui.TextInput(
         label="Melds, e.g. 7h 7d 7s, QQ2, k: 2c", max_length=400, custom_id="groups")
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(timeout=600)
+    def __init__(self, game_id: int, lang: str = i18n.BASE_LANGUAGE) -> None:
+        super().__init__(timeout=600, title=i18n.text(lang, "panel.meld_title"))
+        self.groups.label = i18n.text(lang, "panel.meld_label")
         self.game_id = game_id
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -99,8 +101,11 @@ class MeldModal(discord.ui.Modal, title="Meld"):
         player = str(interaction.user.id)
         try:
             hand = await bot.service.hand(self.game_id, player)
+            typed = own_letters(str(self.groups.value), await bot.languages.of(interaction))
             try:
-                groups, add = parse_groups(str(self.groups.value), hand)
+                groups, add = parse_groups(typed, hand)
+            except Refused:
+                raise
             except ValueError as exc:
                 raise Refused(str(exc)) from None
             outcome = await bot.service.act(self.game_id, player, Meld(groups=groups, add=add))

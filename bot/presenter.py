@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import custom_ids
+from bot import custom_ids, i18n
 from bot.crashpoints import crash_point
 from bot.discord_limits import edit, post, respond, send_private
 from bot.live_table import LiveTable
@@ -21,15 +21,13 @@ from bot.service.lobby import AI_PREFIX
 from bot.service.narrate import Narrator
 from bot.service.timer import STAND_IN_LEVEL, left
 from bot.service.views import named_view
-from bot.turn_dm import OPEN_DMS, TurnMessages, caption
+from bot.speech import say
+from bot.turn_dm import TurnMessages, caption
 
 if TYPE_CHECKING:
     from bot.client import CanastaBot
 
 log = logging.getLogger(__name__)
-
-DM_HELP = f"I could not DM you your hand, so here it is privately. {OPEN_DMS}"
-
 
 class Presenter:
     def __init__(self, bot: CanastaBot) -> None:
@@ -59,6 +57,7 @@ class Presenter:
                            interaction: discord.Interaction, lead: str = "") -> None:
         """The hand, "your turn" and the controls as a private reply (/hand, /rejoin, or a
         move by someone whose DMs are closed)."""
+        self.bot.languages.seen(interaction)
         text, png, controls = await TurnMessages(self.bot).compose(live, player)
         kwargs: dict[str, Any] = {"file": as_file(png, "hand.png")}
         if controls is not None:
@@ -88,9 +87,9 @@ class Presenter:
                 if not await dms.refresh(live, actor, click):
                     await self._no_dm(live, actor, interaction, thread)
             else:
-                await dms.finish(live, actor, self._over_note(live, actor), click)
+                await dms.finish(live, actor, await self._over_note(live, actor), click)
         elif outcome.question is None and turn_over and not actor.startswith(AI_PREFIX):
-            await dms.finish(live, actor, self._over_note(live, actor))
+            await dms.finish(live, actor, await self._over_note(live, actor))
         if live.status != "active":
             return
         if outcome.answered is not None and not outcome.new_deal:
@@ -101,7 +100,7 @@ class Presenter:
         starts = game.turn != actor or outcome.new_deal
         if starts and live.stand_in(game.turn) is None:
             if outcome.new_deal and game.turn == actor and person:
-                await dms.finish(live, actor, self._over_note(live, actor))
+                await dms.finish(live, actor, await self._over_note(live, actor))
             if not await dms.start(live, game.turn):
                 await self._no_dm(live, game.turn, interaction, thread)
 
@@ -110,15 +109,16 @@ class Presenter:
                      thread: discord.abc.Messageable | None) -> None:
         if interaction is not None and str(interaction.user.id) == player:
             first_time = await self.service.store.note_dm_closed(player)
-            await self.private_hand(live, player, interaction,
-                                    DM_HELP if first_time else "")
+            lang = await self.bot.languages.player(player, live.record.guild_id, interaction)
+            help_text = i18n.text(lang, "dm.help", open_dms=i18n.text(lang, "dm.open"))
+            await self.private_hand(live, player, interaction, help_text if first_time else "")
             return
         await TurnMessages(self.bot).closed_dms(live, player, thread)
 
-    def _over_note(self, live: LiveGame, player: str) -> str:
+    async def _over_note(self, live: LiveGame, player: str) -> str:
+        lang = await self.bot.languages.player(player, live.record.guild_id)
         view = named_view(live.game.view(player), live.names)
-        return (f"{caption(view, live.record.id)}\n"
-                "Your turn is over; your next turn comes in a new message.")
+        return f"{caption(view, live.record.id, lang)}\n{i18n.text(lang, 'turn.over_note')}"
 
     # ------------------------------------------------------------------ outcome
 
@@ -129,17 +129,22 @@ class Presenter:
         """Everything that follows an accepted action, in the order players expect.
         `clicked`: a click on the actor's turn message, answered by editing that message."""
         live = await self.service.live(outcome.game_id)
-        summary = self.summary(live, outcome, lead)
+        server = await self.bot.languages.server(live.record.guild_id)
+        summary = self.summary(live, outcome, lead, lang=server)
         if not clicked:
-            await send_private(interaction, f"Done. {summary}" if summary else "Done.")
+            mine = await self.bot.languages.of(interaction)
+            said = summary if mine == server else self.summary(live, outcome, None, lang=mine)
+            await send_private(interaction, i18n.text(mine, "reply.done_with", summary=said)
+                               if said else i18n.text(mine, "reply.done"))
         await self.publish(live, outcome, summary, interaction, clicked=clicked)
         if not interaction.response.is_done():
             await interaction.response.defer()
 
     def summary(self, live: LiveGame, outcome: Outcome, lead: str | None,
-                names: dict[str, str] | None = None) -> str:
+                names: dict[str, str] | None = None, *, lang: str = i18n.BASE_LANGUAGE
+                ) -> str:
         public = named_view(live.game.view(None), live.names)
-        narrator = Narrator(names or live.names, public.get("team_names") or [])
+        narrator = Narrator(names or live.names, public.get("team_names") or [], lang)
         summary = narrator.summary(outcome.events)
         return f"{lead} {summary}".strip() if lead else summary
 
@@ -152,8 +157,10 @@ class Presenter:
         `burst`: a computer's move with another computer to play next (the live table is
         edited once, when the burst ends)."""
         names = live.names
+        lang = await self.bot.languages.server(live.record.guild_id)
         public = named_view(live.game.view(None), names)
-        narrator = Narrator(names, public.get("team_names") or [])
+        public["language"] = lang
+        narrator = Narrator(names, public.get("team_names") or [], lang)
         table = LiveTable(self.bot)
         await self.close_question(live)
         thread = await self.channel(live.record.thread_id)
@@ -198,8 +205,9 @@ class Presenter:
                      if e.get("type") in ("hand_end", "deal")), default=0)
         said = narrator.summary(outcome.events[start:upto + 1]).rstrip(".")
         sheet = await picture("scores", public)
-        await post(thread, f"Hand {hand} is over: {said}." if said else f"Hand {hand} is over.",
-                   file=as_file(sheet, "scores.png"))
+        text = (narrator.say("hand_over.said", hand=str(hand), said=said) if said
+                else narrator.say("hand_over.plain", hand=str(hand)))
+        await post(thread, text, file=as_file(sheet, "scores.png"))
 
     # ------------------------------------------------------------------ without a click
 
@@ -208,26 +216,27 @@ class Presenter:
         live = await self.service.live(notice.game_id)
         name = live.names.get(notice.player, notice.player)
         thread = await self.channel(live.record.thread_id)
+        lang = await self.bot.languages.server(live.record.guild_id)
         if notice.kind == "reminder":
             if thread is not None:
-                await post(
-                    thread, f"<@{notice.player}>, it is your turn: {left(notice.seconds_left)} "
-                    "left. Then a computer plays this turn for you.", ping=[notice.player])
+                await post(thread, i18n.text(lang, "reminder", player=notice.player,
+                                             left=left(notice.seconds_left, lang)),
+                           ping=[notice.player])
             return
-        lead = _seat_news(notice, name, live.names.get(notice.by or "", ""))
+        lead = _seat_news(notice, name, live.names.get(notice.by or "", ""), lang)
         if notice.outcome is not None:
             outcome = notice.outcome
             names = dict(live.names)
             seat = live.seat(notice.player)
             if notice.kind in ("computer", "expired") and seat is not None and not seat.computer:
-                names[notice.player] = f"Computer (for {name})"
-            summary = self.summary(live, outcome, lead, names)
+                names[notice.player] = i18n.text(lang, "seat.computer_for", player=name)
+            summary = self.summary(live, outcome, lead, names, lang=lang)
             burst = (notice.kind == "computer" and live.stand_in(live.game.turn) is not None
                      and outcome.question is None and not outcome.hands_ended
                      and not outcome.new_deal and live.status == "active")
             if thread is not None and (notice.handed_over or notice.paused):
                 await post(thread, lead)  # a seat changing hands deserves its own post
-                summary = self.summary(live, outcome, None, names)
+                summary = self.summary(live, outcome, None, names, lang=lang)
             await self.publish(live, outcome, summary, None, burst=burst)
         elif thread is not None and lead:
             await post(thread, lead)
@@ -238,20 +247,17 @@ class Presenter:
         """The partner's prompt: "may I go out?" with Yes and No. Its id is stored, so that
         however the question ends (even after a restart) the prompt is closed."""
         names = live.names
-        view = discord.ui.View(timeout=None)
-        view.add_item(discord.ui.Button(label="Yes", style=discord.ButtonStyle.success,
-                                        custom_id=custom_ids.answer(live.record.id, True)))
-        view.add_item(discord.ui.Button(label="No", style=discord.ButtonStyle.danger,
-                                        custom_id=custom_ids.answer(live.record.id, False)))
+        lang = await self.bot.languages.server(live.record.guild_id)
+        view = answer_view(live.record.id, lang)
         people = [p for p in question.partners if live.stand_in(p) is None]
         asker = names.get(question.asker, question.asker)
         if not people:  # a computer partner answers by itself, in a moment
-            partners = " or ".join(names.get(p, p) for p in question.partners)
-            await post(thread, f"{asker} asks {partners}: partner, may I go out?")
+            await post(thread, say(lang, "question.ask_computer", player=asker,
+                                   players=[names.get(p, p) for p in question.partners]))
             return
         mentions = " ".join(f"<@{p}>" for p in people)
         message = await post(
-            thread, f"{mentions} {asker} asks: partner, may I go out?".strip(),
+            thread, say(lang, "question.ask", mentions=mentions, player=asker).strip(),
             view=view, ping=people,
         )
         crash_point("goout.after_prompt_post")
@@ -269,22 +275,23 @@ class Presenter:
         try:
             if channel is not None:
                 message = await channel.fetch_message(where[1])
-                note = await self._answer_note(live)
+                lang = await self.bot.languages.server(live.record.guild_id)
+                note = await self._answer_note(live, lang)
                 content = message.content
                 if note not in content:
                     content = f"{content}\n{note}"
-                await edit(message, content, view=answered_view(game_id))
+                await edit(message, content, view=answered_view(game_id, lang))
         except discord.HTTPException:
             log.warning("could not close the question prompt of game %s", game_id)
         await self.service.store.forget_message(game_id, "question")
 
-    async def _answer_note(self, live: LiveGame) -> str:
+    async def _answer_note(self, live: LiveGame, lang: str) -> str:
         actions = await self.service.store.actions(live.record.id)
         answer = next((a for a in reversed(actions) if a.action.get("kind") == "answer"), None)
         if answer is None:
-            return "**The question is closed.**"
+            return i18n.text(lang, "question.closed")
         name = live.names.get(answer.player, answer.player)
-        return answer_note(name, bool(answer.action.get("yes")))
+        return answer_note(name, bool(answer.action.get("yes")), lang)
 
     async def post_game_over(
         self,
@@ -296,52 +303,58 @@ class Presenter:
     ) -> None:
         winner = public.get("winner")
         scores = public.get("scores") or []
-        final = ", ".join(f"{narrator.side(t)} {s}" for t, s in enumerate(scores))
+        lang = narrator.lang
+        final = ", ".join(f"{narrator.side(t)} {i18n.number(lang, s)}"
+                          for t, s in enumerate(scores))
         sheet = await picture("scores", public)
         view = discord.ui.View(timeout=None)
-        view.add_item(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+        view.add_item(discord.ui.Button(label=i18n.text(lang, "button.rematch"),
+                                        style=discord.ButtonStyle.primary,
                                         custom_id=custom_ids.rematch(live.record.id)))
-        won = narrator.side_does(winner, "wins", "win")
-        text = f"{summary}\n**Game over: {won}.** Final score: {final}."
+        won = narrator.side_does(winner, "game_over.wins")
+        text = f"{summary}\n" + narrator.say("game_over", won=won, final=final)
         await post(thread, text.strip(), file=as_file(sheet, "scores.png"), view=view)
 
 
-def answer_note(name: str, yes: bool) -> str:
+def answer_note(name: str, yes: bool, lang: str = i18n.BASE_LANGUAGE) -> str:
     """The line a closed prompt ends with."""
-    return f"**{name} answered {'yes' if yes else 'no'}.**"
+    return say(lang, "question.answered_yes" if yes else "question.answered_no", player=name)
 
 
-def answered_view(game_id: int) -> discord.ui.View:
-    """The prompt's buttons once the question is answered: shown, but disabled."""
+def answer_view(game_id: int, lang: str, *, disabled: bool = False) -> discord.ui.View:
+    """The prompt's Yes and No, in the thread's language."""
     view = discord.ui.View(timeout=None)
     for yes in (True, False):
         view.add_item(discord.ui.Button(
-            label="Yes" if yes else "No", disabled=True,
+            label=i18n.text(lang, "button.yes" if yes else "button.no"), disabled=disabled,
             style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
             custom_id=custom_ids.answer(game_id, yes),
         ))
     return view
 
 
-def _seat_news(notice: Notice, name: str, by: str) -> str:
+def answered_view(game_id: int, lang: str = i18n.BASE_LANGUAGE) -> discord.ui.View:
+    """The prompt's buttons once the question is answered: shown, but disabled."""
+    return answer_view(game_id, lang, disabled=True)
+
+
+def _seat_news(notice: Notice, name: str, by: str, lang: str) -> str:
     """The sentence that says who plays a seat now, or why a computer played it."""
-    level = STAND_IN_LEVEL
-    later = f"{name} can take the seat back with /rejoin."
-    paused = (" Nobody else plays at this table now, so it waits until someone comes back."
-              if notice.paused else "")
+    level = i18n.text(lang, f"level.{STAND_IN_LEVEL}")
+    later = i18n.text(lang, "seat.later", player=name)
+    paused = i18n.text(lang, "seat.paused") if notice.paused else ""
     if notice.kind == "expired":
-        text = f"Time ran out for {name}: a computer played the turn ({level} level)."
+        text = i18n.text(lang, "seat.expired", player=name, level=level)
         if notice.handed_over:
-            text += (f" That was {notice.missed} turns in a row, so a computer player "
-                     f"({level}) has the seat now. {later}")
+            text += i18n.text(lang, "seat.handed_over", missed=notice.missed, level=level,
+                              later=later)
         return text + paused
     if notice.kind == "left":
-        return (f"{name} left the table: a computer player ({level}) has the seat. {later}"
-                + paused)
+        return i18n.text(lang, "seat.left", player=name, level=level, later=later) + paused
     if notice.kind == "replaced":
-        return (f"{by or 'The host'} replaced {name} with a computer player ({level}). "
-                f"{later}{paused}")
+        return i18n.text(lang, "seat.replaced", by=by or i18n.text(lang, "seat.the_host"),
+                         player=name, level=level, later=later) + paused
     if notice.kind == "back":
-        return f"{name} is back and plays the seat again."
+        return i18n.text(lang, "seat.back", player=name)
     return ""
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import custom_ids, turn_dm
+from bot import custom_ids, i18n, turn_dm
 from bot.discord_limits import post
 from bot.live_table import LiveTable
 from bot.lobby_message import abandon_table, lobby_text, lobby_view, open_thread, rematch_lead
@@ -69,15 +69,19 @@ class _Check:
             live = await service.live(opening.game_id)
             outcome = Outcome(game_id=live.record.id, player=live.record.host,
                               hands_changed=list(live.players), new_deal=True)
-            lead = rematch_lead(live.record.id)
-            await self.presenter.publish(live, outcome,
-                                         self.presenter.summary(live, outcome, lead), None)
+            lang = await self.bot.languages.server(live.record.guild_id)
+            lead = rematch_lead(live.record.id, lang)
+            await self.presenter.publish(
+                live, outcome, self.presenter.summary(live, outcome, lead, lang=lang), None)
             await service.opening_done(opening.game_id)
             log.info("start-up: showed the deal of rematch %s", opening.game_id)
             return
         message = await self._lobby_message(opening.game_id)
         if message is None:  # the lobby was never posted (or is gone): no table
-            await abandon_table(self.bot, opening.game_id, "the bot restarted while opening it")
+            record = await service.store.game(opening.game_id)
+            lang = await self.bot.languages.server(record.guild_id if record else None)
+            await abandon_table(self.bot, opening.game_id,
+                                i18n.text(lang, "lobby.restarted_opening"), lang)
             log.info("start-up: dropped game %s, whose set-up was interrupted", opening.game_id)
             return
         lobby = await service.lobby(opening.game_id)
@@ -97,7 +101,8 @@ class _Check:
             await self.bot.store.set_status(record.id, "cancelled", expected="lobby")
             log.info("start-up: cancelled game %s, a lobby without a message", record.id)
             return
-        posted = await post(channel, lobby_text(lobby), view=lobby_view(lobby))
+        lang = await self.bot.languages.server(record.guild_id)
+        posted = await post(channel, lobby_text(lobby, lang), view=lobby_view(lobby, lang))
         await self.bot.store.set_message(record.id, "lobby", posted.channel.id, posted.id)
         log.info("start-up: re-posted the lobby of game %s", record.id)
 

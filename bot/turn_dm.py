@@ -18,22 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import i18n
 from bot.discord_limits import edit, edit_clicked, post
 from bot.pictures import as_file, picture
-from bot.service.narrate import pretty
 from bot.service.views import named_view
+from bot.speech import say
 from bot.turn_panel import panel
-from bot.words import plural
 
 if TYPE_CHECKING:
     from bot.client import CanastaBot
     from bot.service import LiveGame
 
 log = logging.getLogger(__name__)
-
-OPEN_DMS = ("To get it by DM: open this server's menu > Privacy Settings and turn on Direct "
-            "Messages (or allow DMs from server members).")
-
 
 def kind(player: str) -> str:
     return f"turn:{player}"
@@ -51,46 +47,44 @@ def still_held(arrived: list[str], hand: list[str]) -> list[str]:
     return out
 
 
-def pile_words(pile: dict[str, Any]) -> str:
+def pile_words(pile: dict[str, Any], lang: str) -> str:
     top = pile.get("top")
     if not top:
         return ""
     if pile.get("frozen_all"):
-        return f" (top {pretty(top)}, frozen)"
+        return say(lang, "caption.pile_frozen", card=top)
     if pile.get("frozen"):
-        return f" (top {pretty(top)}, frozen for your side until it melds)"
-    return f" (top {pretty(top)})"
+        return say(lang, "caption.pile_frozen_side", card=top)
+    return say(lang, "caption.pile_top", card=top)
 
 
-def caption(view: dict[str, Any], game_id: int) -> str:
-    """What the hand's owner may do now, in one or two lines."""
+def caption(view: dict[str, Any], game_id: int, lang: str = i18n.BASE_LANGUAGE) -> str:
+    """What the hand's owner may do now, in one or two lines of their language."""
     me = view.get("player")
     hand = view.get("hand") or []
-    head = f"Canasta #{game_id}, hand {view.get('hand_number')}: your {plural(len(hand), 'card')}."
+    head = say(lang, "caption.head", game=str(game_id), hand=str(view.get("hand_number")),
+               n=len(hand))
     arrived = still_held(view.get("just_arrived") or [], hand)
     if arrived:
-        head += f" New: {' '.join(pretty(c) for c in arrived)}."
+        head += say(lang, "caption.new", cards=arrived)
     phase, turn = view.get("phase"), view.get("turn")
     question = view.get("question") or {}
     if phase == "over":
-        todo = "The game is over."
+        todo = say(lang, "caption.over")
     elif phase == "permission" and me in (question.get("partners") or []):
-        todo = (f"{question.get('asker')} asks you: may I go out? "
-                "Answer with the buttons in the game thread.")
+        todo = say(lang, "caption.asks_you", player=question.get("asker"))
     elif phase == "permission" and turn == me:
-        todo = "Your turn: waiting for your partner's answer."
+        todo = say(lang, "caption.waiting_answer")
     elif turn != me:
-        todo = f"Waiting for {turn}."
+        todo = say(lang, "caption.waiting_for", player=turn)
     elif phase == "draw":
-        todo = "**Your turn**: draw from the stock"
-        if (view.get("pile") or {}).get("top"):
-            todo += f", or take the pile{pile_words(view.get('pile') or {})}"
-        todo += "."
+        pile = view.get("pile") or {}
+        todo = (say(lang, "caption.draw_or_take", pile=pile_words(pile, lang))
+                if pile.get("top") else say(lang, "caption.draw"))
     else:
-        todo = "**Your turn**: meld if you like, then discard a card"
-        if view.get("rules", {}).get("teams", 0) < view.get("rules", {}).get("players", 0):
-            todo += " (to go out, ask your partner first)"
-        todo += "."
+        rules = view.get("rules", {})
+        partners = rules.get("teams", 0) < rules.get("players", 0)
+        todo = say(lang, "caption.play_partner" if partners else "caption.play")
     return f"{head}\n{todo}"
 
 
@@ -100,12 +94,15 @@ class TurnMessages:
 
     async def compose(self, live: LiveGame, player: str, *, render: bool = True
                       ) -> tuple[str, bytes, discord.ui.View | None]:
+        """The turn message in the player's own language (the picture too)."""
+        lang = await self.bot.languages.player(player, live.record.guild_id)
         view = named_view(live.game.view(player), live.names)
+        view["language"] = lang
         png = await picture("hand", view) if render else b""
-        text = caption(view, live.record.id)
+        text = caption(view, live.record.id, lang)
         if not render:
-            text += f"\nIn your hand now: {' '.join(pretty(c) for c in view.get('hand') or [])}"
-        return text, png, panel(live, player)
+            text += "\n" + say(lang, "caption.in_hand", cards=list(view.get("hand") or []))
+        return text, png, panel(live, player, lang=lang)
 
     async def start(self, live: LiveGame, player: str) -> bool:
         """A new DM for the turn that starts now. False when it could not be sent."""
@@ -167,8 +164,8 @@ class TurnMessages:
         first_time = await self.bot.store.note_dm_closed(player)
         if thread is None:
             return
-        text = (f"<@{player}>, your turn. I cannot DM you: /hand shows your hand and the "
-                "controls privately.")
+        lang = await self.bot.languages.server(live.record.guild_id)
+        text = say(lang, "dm.closed", player=player)
         if first_time:
-            text += f" {OPEN_DMS}"
+            text += " " + say(lang, "dm.open")
         await post(thread, text, ping=[player])

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import custom_ids
+from bot import custom_ids, i18n
 from bot.discord_limits import BUTTON_LABEL, CHOICE_TEXT, CHOICES, fit
 from bot.engine import AskToGoOut, Discard, Draw, Game, Meld, TakePile
 from bot.service.card_input import meld_words
-from bot.service.narrate import pretty, pretty_cards
+from bot.speech import card_text, cards_text, say
 
 if TYPE_CHECKING:
     from bot.service import LiveGame
@@ -46,8 +46,8 @@ def _size(action: Meld | TakePile) -> int:
     return len(action.cards) + sum(len(g) for g in action.melds)
 
 
-def meld_choices(game: Game, player: str, legal: list[Any] | None = None
-                 ) -> list[tuple[str, str]]:
+def meld_choices(game: Game, player: str, legal: list[Any] | None = None,
+                 lang: str = i18n.BASE_LANGUAGE) -> list[tuple[str, str]]:
     """(label, value) of the legal melds and lay-offs, the most cards first."""
     legal = game.legal_actions(player) if legal is None else legal
     melds = [a for a in legal if isinstance(a, Meld)]
@@ -55,14 +55,15 @@ def meld_choices(game: Game, player: str, legal: list[Any] | None = None
     out = []
     for meld in melds:
         value = meld_words(meld.groups, {str(k): v for k, v in meld.add.items()})
-        label = ", ".join([pretty_cards(g) for g in meld.groups]
-                          + [f"{pretty_cards(v)} on {k}s" for k, v in meld.add.items()])
+        label = ", ".join([cards_text(lang, g) for g in meld.groups]
+                          + [say(lang, "panel.meld_lay_off", cards=list(v), rank=str(k))
+                             for k, v in meld.add.items()])
         out.append((label, value))
     return out
 
 
-def take_choices(game: Game, player: str, legal: list[Any] | None = None
-                 ) -> list[tuple[str, str]]:
+def take_choices(game: Game, player: str, legal: list[Any] | None = None,
+                 lang: str = i18n.BASE_LANGUAGE) -> list[tuple[str, str]]:
     """(label, value) of the legal ways to take the pile; value: `cards | melds`."""
     legal = game.legal_actions(player) if legal is None else legal
     takes = [a for a in legal if isinstance(a, TakePile)]
@@ -70,9 +71,11 @@ def take_choices(game: Game, player: str, legal: list[Any] | None = None
     out = []
     for take in takes:
         value = f"{' '.join(take.cards) or NO_CARDS}|{meld_words(take.melds)}"
-        label = (f"with {pretty_cards(take.cards)}" if take.cards else "lay the top card off")
+        label = (say(lang, "panel.take_with", cards=list(take.cards)) if take.cards
+                 else say(lang, "panel.take_lay_off"))
         if take.melds:
-            label += f", then meld {', '.join(pretty_cards(g) for g in take.melds)}"
+            label += say(lang, "panel.then_meld",
+                         melds=", ".join(cards_text(lang, g) for g in take.melds))
         out.append((label, value))
     return out
 
@@ -95,8 +98,10 @@ def _options(pairs: Iterable[tuple[str, str]], room: int) -> list[discord.Select
     return options
 
 
-def panel(live: LiveGame, player: str, *, link: bool = True) -> discord.ui.View | None:
-    """The controls for `player` now (None: nothing to press but the link)."""
+def panel(live: LiveGame, player: str, *, link: bool = True,
+          lang: str = i18n.BASE_LANGUAGE) -> discord.ui.View | None:
+    """The controls for `player` now, labelled in `lang` (None: nothing to press but the
+    link)."""
     game = live.game
     view = discord.ui.View(timeout=None)
     game_id = live.record.id
@@ -109,32 +114,37 @@ def panel(live: LiveGame, player: str, *, link: bool = True) -> discord.ui.View 
 
     if mine and game.phase == "draw":
         if any(isinstance(a, Draw) for a in legal):
-            view.add_item(discord.ui.Button(label="Draw", style=discord.ButtonStyle.primary,
+            view.add_item(discord.ui.Button(label=i18n.text(lang, "panel.draw"),
+                                            style=discord.ButtonStyle.primary,
                                             custom_id=cid("draw"), row=0))
-        takes = take_choices(game, player, legal)
+        takes = take_choices(game, player, legal, lang)
         if len(takes) == 1:
-            view.add_item(discord.ui.Button(label="Take the pile", custom_id=cid("take"),
+            view.add_item(discord.ui.Button(label=i18n.text(lang, "panel.take"),
+                                            custom_id=cid("take"),
                                             style=discord.ButtonStyle.success, row=0))
         elif takes:
             view.add_item(discord.ui.Select(
-                custom_id=cid("takes"), placeholder="Take the pile…", row=1,
+                custom_id=cid("takes"), placeholder=i18n.text(lang, "panel.take_menu"), row=1,
                 options=_options(takes, CHOICES)))
     if mine and game.phase == "play":
-        melds = _options(meld_choices(game, player, legal), CHOICES - 1)
-        melds.append(discord.SelectOption(label="Type it (another meld: /meld)", value=TYPE_IT))
-        view.add_item(discord.ui.Select(custom_id=cid("meld"), placeholder="Meld…", row=1,
-                                        options=melds))
+        melds = _options(meld_choices(game, player, legal, lang), CHOICES - 1)
+        melds.append(discord.SelectOption(label=i18n.text(lang, "panel.type_it"),
+                                          value=TYPE_IT))
+        view.add_item(discord.ui.Select(custom_id=cid("meld"), row=1, options=melds,
+                                        placeholder=i18n.text(lang, "panel.meld_menu")))
         cards = sorted({a.card for a in legal if isinstance(a, Discard)})
         if cards:
             view.add_item(discord.ui.Select(
-                custom_id=cid("discard"), placeholder="Discard…", row=2,
-                options=_options(((f"{pretty(c)} ({c})", c) for c in cards), CHOICES)))
+                custom_id=cid("discard"), placeholder=i18n.text(lang, "panel.discard_menu"),
+                row=2, options=_options(((f"{card_text(lang, c)} ({c})", c) for c in cards),
+                                        CHOICES)))
         if any(isinstance(a, AskToGoOut) for a in legal):
-            view.add_item(discord.ui.Button(label="Ask partner: may I go out?",
+            view.add_item(discord.ui.Button(label=i18n.text(lang, "panel.ask"),
                                             custom_id=cid("ask"), row=0))
     url = thread_link(live) if link else None
     if url is not None:
-        view.add_item(discord.ui.Button(label=fit("Game thread", BUTTON_LABEL), url=url, row=0))
+        view.add_item(discord.ui.Button(label=fit(i18n.text(lang, "panel.thread"), BUTTON_LABEL),
+                                        url=url, row=0))
     return view if view.children else None
 
 

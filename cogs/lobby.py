@@ -11,8 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import custom_ids
+from bot import custom_ids, i18n
 from bot.client import CanastaBot
+from bot.command_words import about, choice, name
 from bot.crashpoints import crash_point
 from bot.discord_limits import (
     choices,
@@ -30,15 +31,20 @@ from bot.lobby_message import (
     rematch_lead,
 )
 from bot.presenter import Presenter
-from bot.service import DEFAULT_TIMER, LEVELS, Refused
-from bot.service.narrate import pretty
+from bot.rules_text import variant_name
+from bot.service import DEFAULT_TIMER, LEVELS, TIMER_CHOICES, Refused, refused
+from bot.speech import card_text
+from cogs.language import language_choices
 
 log = logging.getLogger(__name__)
 
-def level_picker(game_id: int) -> discord.ui.View:
+NEW_OPTIONS = ("variant", "players", "teams", "target", "seating", "timer")
+
+
+def level_picker(game_id: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for level in LEVELS:
-        view.add_item(discord.ui.Button(label=level.capitalize(),
+        view.add_item(discord.ui.Button(label=i18n.text(lang, f"level.{level}").capitalize(),
                                         style=discord.ButtonStyle.secondary,
                                         custom_id=custom_ids.level(game_id, level)))
     return view
@@ -49,8 +55,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
     restarts."""
 
     def __init__(self, game_id: int, verb: str) -> None:
-        label, style = BUTTONS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=i18n.text("en", f"button.{verb}"),
+                                           style=BUTTONS[verb],
                                            custom_id=custom_ids.lobby(game_id, verb)))
         self.game_id = game_id
         self.verb = verb
@@ -66,6 +72,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         assert isinstance(bot, CanastaBot)
         service = bot.service
         user = str(interaction.user.id)
+        mine = await bot.languages.of(interaction)
         try:
             if self.verb == "join":
                 lobby = await service.join(self.game_id, user, interaction.user.display_name)
@@ -74,29 +81,28 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
             elif self.verb == "computer":
                 lobby = await service.lobby(self.game_id)
                 if user != lobby.host:
-                    raise Refused("Only the host can add a computer player.")
+                    raise refused("reply.host_adds_computer")
                 if lobby.status != "lobby" or lobby.full:
-                    raise Refused("This table is full." if lobby.status == "lobby"
-                                  else "This game has already started.")
-                await respond(
-                    interaction, "Which level for the computer player? Easy plays sensible "
-                    "moves, normal plays like a club player, hard thinks ahead.",
-                    view=level_picker(self.game_id), private=True)
+                    raise refused("reply.table_full" if lobby.status == "lobby"
+                                  else "reply.already_started")
+                await respond(interaction, i18n.text(mine, "lobby.which_level"),
+                              view=level_picker(self.game_id, mine), private=True)
                 return
             elif self.verb == "cancel":
                 lobby = await service.cancel(self.game_id, user)
             else:
                 lobby, outcome, draws = await service.start(self.game_id, user)
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(mine))
             return
-        await edit_clicked(interaction, lobby_text(lobby), view=lobby_view(lobby))
+        lang = await bot.languages.server(interaction.guild_id)
+        await edit_clicked(interaction, lobby_text(lobby, lang), view=lobby_view(lobby, lang))
         if self.verb == "start":
-            lead = "The game begins."
+            lead = i18n.text(lang, "lobby.begins")
             if draws:
                 names = {s.player: s.name for s in lobby.seats}
-                lead = "Seats drawn: " + ", ".join(
-                    f"{names[d.player]} {pretty(d.card)}" for d in draws) + "."
+                lead = i18n.text(lang, "lobby.seats_drawn_were", draws=", ".join(
+                    f"{names[d.player]} {card_text(lang, d.card)}" for d in draws))
             try:
                 await Presenter(bot).deliver(interaction, outcome, lead=lead)
             finally:
@@ -107,7 +113,7 @@ class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
     """The host's choice of level for a computer player; fills the next seat."""
 
     def __init__(self, game_id: int, level: str) -> None:
-        super().__init__(discord.ui.Button(label=level.capitalize(),
+        super().__init__(discord.ui.Button(label=i18n.text("en", f"level.{level}").capitalize(),
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=custom_ids.level(game_id, level)))
         self.game_id = game_id
@@ -126,17 +132,20 @@ class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
             lobby = await bot.service.add_computer(self.game_id, str(interaction.user.id),
                                                    self.level)
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return
         seat = lobby.seats[-1]
-        await edit_clicked(interaction, f"{seat.name} ({self.level}) takes seat "
-                                        f"{len(lobby.seats)}.", view=None)
+        mine = await bot.languages.of(interaction)
+        await edit_clicked(interaction, i18n.text(
+            mine, "lobby.computer_sits", name=seat.name,
+            level=i18n.text(mine, f"level.{self.level}"), seat=len(lobby.seats)), view=None)
         await refresh_lobby(bot, lobby)
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.REMATCH):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=i18n.text("en", "button.rematch"),
+                                           style=discord.ButtonStyle.primary,
                                            custom_id=custom_ids.rematch(game_id)))
         self.game_id = game_id
 
@@ -152,15 +161,17 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_i
         try:
             lobby, outcome = await bot.service.rematch(self.game_id, str(interaction.user.id))
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return
+        lang = await bot.languages.server(interaction.guild_id)
         done = discord.ui.View(timeout=None)
-        done.add_item(discord.ui.Button(label="Rematch", disabled=True,
+        done.add_item(discord.ui.Button(label=i18n.text(lang, "button.rematch"), disabled=True,
                                         custom_id=custom_ids.rematch(self.game_id)))
         await edit_clicked(interaction, view=done)
         crash_point("rematch.after_button_edit")
         try:
-            await Presenter(bot).deliver(interaction, outcome, lead=rematch_lead(lobby.game_id))
+            await Presenter(bot).deliver(interaction, outcome,
+                                         lead=rematch_lead(lobby.game_id, lang))
             crash_point("rematch.announced")
             await bot.service.opening_done(lobby.game_id)
         finally:
@@ -168,7 +179,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_i
 
 
 class Lobby(commands.Cog):
-    canasta = app_commands.Group(name="canasta", description="Canasta tables",
+    canasta = app_commands.Group(name=name("canasta"), description=about("canasta"),
                                  guild_only=True)
 
     def __init__(self, bot: CanastaBot) -> None:
@@ -180,23 +191,15 @@ class Lobby(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton, LevelButton, RematchButton)
 
-    @canasta.command(name="new", description="Open a Canasta table in this channel")
-    @app_commands.describe(
-        variant="Rules to play (classic by default)",
-        players="Number of players, 2 to 6",
-        teams="With 6 players: 2 teams of 3 or 3 teams of 2",
-        target="Score that ends the game (default: the variant's)",
-        seating="Draw for seats (high cards partner) or keep the join order",
-        timer="Time for a turn; then a computer plays it for the player (default 2 minutes)",
-    )
+    @canasta.command(name=name("canasta.new"), description=about("canasta.new"))
+    @app_commands.rename(**{option: name(f"canasta.new.{option}") for option in NEW_OPTIONS})
+    @app_commands.describe(**{option: about(f"canasta.new.{option}") for option in NEW_OPTIONS})
     @app_commands.choices(seating=[
-        app_commands.Choice(name="drawn (high cards partner)", value="drawn"),
-        app_commands.Choice(name="join order", value="join"),
+        app_commands.Choice(name=choice(f"choice.seating.{value}"), value=value)
+        for value in ("drawn", "join")
     ], timer=[
-        app_commands.Choice(name="off", value=0),
-        app_commands.Choice(name="1 minute", value=1),
-        app_commands.Choice(name="2 minutes", value=2),
-        app_commands.Choice(name="5 minutes", value=5),
+        app_commands.Choice(name=choice(f"choice.timer.{minutes}"), value=minutes)
+        for minutes in TIMER_CHOICES
     ])
     async def new(
         self,
@@ -210,8 +213,8 @@ class Lobby(commands.Cog):
     ) -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            await send_private(interaction, "Open a table from a text channel (not a thread); "
-                                            "the game gets a thread of its own.")
+            await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
+                                                      "lobby.text_channel"))
             return
         try:
             lobby = await self.bot.service.new_lobby(
@@ -227,32 +230,58 @@ class Lobby(commands.Cog):
                 timer=timer,
             )
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
-        view = lobby_view(lobby)
+        lang = await self.bot.languages.server(interaction.guild_id)
+        view = lobby_view(lobby, lang)
         kwargs: dict[str, Any] = {} if view is None else {"view": view}
-        await respond(interaction, lobby_text(lobby), private=False, **kwargs)
+        await respond(interaction, lobby_text(lobby, lang), private=False, **kwargs)
         crash_point("new.after_lobby_post")
         message = await interaction.original_response()
         await self.bot.store.set_message(lobby.game_id, "lobby", message.channel.id, message.id)
         crash_point("new.after_lobby_recorded")
         await open_thread(self.bot, lobby, message)
 
+    @canasta.command(name=name("canasta.language"), description=about("canasta.language"))
+    @app_commands.rename(language=name("canasta.language.language"))
+    @app_commands.describe(language=about("canasta.language.language"))
+    @app_commands.choices(language=language_choices("language.server_auto"))
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        mine = await self.bot.languages.of(interaction)
+        permissions = interaction.permissions
+        if interaction.guild_id is None or not (permissions.manage_guild
+                                                or permissions.administrator):
+            await send_private(interaction, i18n.text(mine, "reply.admins_only"))
+            return
+        chosen = language if language in i18n.LANGUAGES else None
+        await self.bot.languages.choose_for_server(interaction.guild_id, chosen)
+        lang = await self.bot.languages.server(interaction.guild_id)
+        key = "reply.server_language_set" if chosen else "reply.server_language_auto"
+        await send_private(interaction, i18n.text(
+            mine, key, language=i18n.text(mine, f"language.in.{lang}")))
+
     @new.autocomplete("variant")
     async def variant_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return variant_choices(current)
+        return variant_choices(current, await self.bot.languages.of(interaction))
 
 
-def variant_choices(current: str) -> list[app_commands.Choice[str]]:
-    """The variants whose name or description contains what was typed (all, when nothing
-    fits), for the `variant` option of /canasta new and /leaderboard."""
+def variant_choices(current: str, lang: str = i18n.BASE_LANGUAGE
+                    ) -> list[app_commands.Choice[str]]:
+    """The variants whose name or description (in English or in `lang`) contains what was
+    typed (all, when nothing fits), for the `variant` option of /canasta new and
+    /leaderboard; labelled in `lang`, the value is the variant's id."""
     typed = current.strip().lower()
+
+    def about(name: str) -> str:
+        return i18n.text(lang, f"variant_about.{name}")
+
     named = [name for name in VARIANTS
-             if typed in name or typed in VARIANT_DESCRIPTIONS.get(name, "").lower()]
-    return choices(app_commands.Choice(name=f"{name}: {VARIANT_DESCRIPTIONS.get(name, '')}",
-                                       value=name) for name in named or VARIANTS)
+             if typed in name or typed in VARIANT_DESCRIPTIONS.get(name, "").lower()
+             or typed in variant_name(lang, name).lower() or typed in about(name).lower()]
+    return choices(app_commands.Choice(name=f"{name}: {about(name)}", value=name)
+                   for name in named or VARIANTS)
 
 
 async def setup(bot: CanastaBot) -> None:

@@ -11,21 +11,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import custom_ids
+from bot import custom_ids, i18n
 from bot.client import CanastaBot
+from bot.command_words import about, name
 from bot.discord_limits import choices, edit_clicked, respond, send_private
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.panel_moves import MoveButton, MoveMenu
 from bot.pictures import as_file, picture
 from bot.presenter import Presenter, answer_note, answered_view
+from bot.rules_text import rules_text
 from bot.service import Refused, refused
 from bot.service.card_input import (
     complete,
+    own_letters,
     parse_cards_from_hand,
     parse_groups,
     suggest_melds,
 )
-from bot.service.narrate import pretty
+from bot.speech import card_text
 from bot.store import GameRecord
 from bot.turn_panel import NO_CARDS, meld_choices, take_choices
 
@@ -85,10 +88,10 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
             await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return
         original = interaction.message.content if interaction.message else ""
-        await edit_clicked(
-            interaction, f"{original}\n{answer_note(live.names.get(user, user), self.yes)}",
-            view=answered_view(self.game_id),
-        )
+        lang = await bot.languages.server(interaction.guild_id)
+        note = answer_note(live.names.get(user, user), self.yes, lang)
+        await edit_clicked(interaction, f"{original}\n{note}",
+                           view=answered_view(self.game_id, lang))
         try:
             await Presenter(bot).deliver(interaction, outcome)
         finally:
@@ -144,9 +147,10 @@ class Play(commands.Cog):
         except Refused:
             return []
         if single:
-            stem = current.strip().upper()
+            lang = await self.bot.languages.of(interaction)
+            stem = own_letters(current, lang).strip().upper()
             options = sorted({c for c in hand if c.startswith(stem)} or set(hand))
-            return choices(app_commands.Choice(name=f"{c} ({pretty(c)})", value=c)
+            return choices(app_commands.Choice(name=f"{c} ({card_text(lang, c)})", value=c)
                            for c in options)
         live = await self.bot.service.live(record.id)
         player = str(interaction.user.id)
@@ -162,21 +166,21 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ moves
 
-    @app_commands.command(name="draw", description="Draw from the stock")
+    @app_commands.command(name=name("draw"), description=about("draw"))
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, lambda hand: Draw())
 
-    @app_commands.command(name="pickup", description="Take the discard pile")
-    @app_commands.describe(
-        cards="Cards from your hand that go with the top card (e.g. 8h 8s, or 88); "
-              "empty: lay the top card off on your meld",
-        melds="Further melds from your hand in the same turn, e.g. 777, KK2",
-    )
+    @app_commands.command(name=name("pickup"), description=about("pickup"))
+    @app_commands.rename(cards=name("pickup.cards"), melds=name("pickup.melds"))
+    @app_commands.describe(cards=about("pickup.cards"), melds=about("pickup.melds"))
     @app_commands.guild_only()
     async def pickup(
         self, interaction: discord.Interaction, cards: str = "", melds: str = ""
     ) -> None:
+        lang = await self.bot.languages.of(interaction)
+        cards, melds = own_letters(cards, lang), own_letters(melds, lang)
+
         def build(hand: list[str]) -> TakePile:
             with_top = parse_cards_from_hand(cards, hand) if cards.strip() else []
             rest = [c for c in hand]
@@ -192,32 +196,33 @@ class Play(commands.Cog):
 
         await self._act(interaction, build)
 
-    @app_commands.command(name="meld", description="Meld cards, or lay them off on your melds")
-    @app_commands.describe(
-        groups="e.g. 7h 7d 7s, qc qd qh 2d — or shorthand 777 QQ2; "
-               "k: 2c lays a deuce on your kings"
-    )
+    @app_commands.command(name=name("meld"), description=about("meld"))
+    @app_commands.rename(groups=name("meld.groups"))
+    @app_commands.describe(groups=about("meld.groups"))
     @app_commands.guild_only()
     async def meld(self, interaction: discord.Interaction, groups: str) -> None:
+        groups = own_letters(groups, await self.bot.languages.of(interaction))
+
         def build(hand: list[str]) -> Meld:
             new, add = parse_groups(groups, hand)
             return Meld(groups=new, add=add)
 
         await self._act(interaction, build)
 
-    @app_commands.command(name="discard", description="Discard a card, ending your turn")
-    @app_commands.describe(card="The card to discard, e.g. 9c")
+    @app_commands.command(name=name("discard"), description=about("discard"))
+    @app_commands.rename(card=name("discard.card"))
+    @app_commands.describe(card=about("discard.card"))
     @app_commands.guild_only()
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        card = own_letters(card, await self.bot.languages.of(interaction))
         await self._act(interaction, lambda hand: Discard(card))
 
-    @app_commands.command(name="goout", description="Ask your partner: may I go out?")
+    @app_commands.command(name=name("goout"), description=about("goout"))
     @app_commands.guild_only()
     async def goout(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, lambda hand: AskToGoOut())
 
-    @app_commands.command(name="acaba",
-                          description="British rules: concede this hand (the opponents score)")
+    @app_commands.command(name=name("acaba"), description=about("acaba"))
     @app_commands.guild_only()
     async def acaba(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, lambda hand: Concede())
@@ -238,7 +243,7 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ looking
 
-    @app_commands.command(name="hand", description="Send me my hand again")
+    @app_commands.command(name=name("hand"), description=about("hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         try:
@@ -252,7 +257,7 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.private_hand(live, str(interaction.user.id), interaction)
 
-    @app_commands.command(name="table", description="Show the table again")
+    @app_commands.command(name=name("table"), description=about("table"))
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         try:
@@ -261,27 +266,29 @@ class Play(commands.Cog):
             await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
         await interaction.response.defer(thinking=True)
+        lang = await self.bot.languages.server(interaction.guild_id)
         view = await self.bot.service.view(record.id, None)
+        view["language"] = lang
         png = await picture("table", view)
-        turn = view.get("turn")
-        text = (f"Canasta #{record.id}, hand {view.get('hand_number')}: "
-                + (f"{turn} to play ({view.get('phase')})." if record.status == "active"
-                   else "the game is over."))
+        hand = str(view.get("hand_number"))
+        text = (i18n.text(lang, "table.again", game=record.id, hand=hand, player=view.get("turn"),
+                          phase=i18n.text(lang, f"phase.{view.get('phase')}"))
+                if record.status == "active" else
+                i18n.text(lang, "table.again_over", game=record.id, hand=hand))
         message = await respond(interaction, text, private=False,
                                 file=as_file(png, "table.png"))
         assert message is not None  # a follow-up, after the defer
         await self.bot.store.set_message(record.id, "table", message.channel.id, message.id)
 
-    @app_commands.command(name="rules", description="The rules of this table, in brief")
+    @app_commands.command(name=name("rules"), description=about("rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         game_id = None
         if interaction.channel_id is not None:
             record = await self.bot.service.game_in_thread(interaction.channel_id)
             if record is not None and record.status in ("active", "over"):
                 game_id = record.id
-        name, lines = await self.bot.service.rules_summary(game_id)
-        text = f"**Rules: {name}**\n" + "\n".join(f"• {line}" for line in lines)
-        await send_private(interaction, text)
+        rules = await self.bot.service.rules_of(game_id)
+        await send_private(interaction, rules_text(rules, await self.bot.languages.of(interaction)))
 
 
 async def setup(bot: CanastaBot) -> None:

@@ -7,10 +7,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.client import CanastaBot
+from bot.command_words import about, name
 from bot.discord_limits import send_private
 from bot.presenter import Presenter
-from bot.service import Notice, Refused
+from bot.service import Notice, Refused, refused
 from cogs.play import game_here
 
 
@@ -22,7 +24,7 @@ class Seats(commands.Cog):
     async def _game_id(self, interaction: discord.Interaction) -> int:
         record = await game_here(self.bot, interaction)
         if record.status == "over":
-            raise Refused("This game is over.")
+            raise refused("reply.game_over")
         return record.id
 
     async def _announce(self, interaction: discord.Interaction, notice: Notice,
@@ -33,21 +35,21 @@ class Seats(commands.Cog):
         finally:
             self.bot.kick(notice.game_id)
 
-    @app_commands.command(name="leave", description="Leave this game: a computer plays your seat")
+    @app_commands.command(name=name("leave"), description=about("leave"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
             game_id = await self._game_id(interaction)
             notice = await self.bot.service.leave_table(game_id, str(interaction.user.id))
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
-        await self._announce(interaction, notice, "A computer player has your seat now. "
-                             "Come back any time with /rejoin: your hand waits for you.")
+        mine = await self.bot.languages.of(interaction)
+        await self._announce(interaction, notice, i18n.text(mine, "seats.left"))
 
-    @app_commands.command(name="replace",
-                          description="Host: a computer player takes an idle player's seat")
-    @app_commands.describe(player="The player whose seat a computer should play")
+    @app_commands.command(name=name("replace"), description=about("replace"))
+    @app_commands.rename(player=name("replace.player"))
+    @app_commands.describe(player=about("replace.player"))
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction, player: discord.Member) -> None:
         try:
@@ -55,12 +57,13 @@ class Seats(commands.Cog):
             notice = await self.bot.service.replace_player(
                 game_id, str(interaction.user.id), str(player.id))
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
+        mine = await self.bot.languages.of(interaction)
         await self._announce(interaction, notice,
-                             f"A computer player has {player.display_name}'s seat now.")
+                             i18n.text(mine, "seats.replaced", player=player.display_name))
 
-    @app_commands.command(name="rejoin", description="Take your seat back from the computer")
+    @app_commands.command(name=name("rejoin"), description=about("rejoin"))
     @app_commands.guild_only()
     async def rejoin(self, interaction: discord.Interaction) -> None:
         user = str(interaction.user.id)
@@ -68,13 +71,14 @@ class Seats(commands.Cog):
             game_id = await self._game_id(interaction)
             notice = await self.bot.service.rejoin(game_id, user)
         except Refused as exc:
-            await send_private(interaction, str(exc))
+            await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.bot.service.live(game_id)
+            mine = await self.bot.languages.of(interaction)
             await self.presenter.private_hand(live, user, interaction,
-                                              "Welcome back: your seat is yours again.")
+                                              i18n.text(mine, "seats.welcome_back"))
             await self.presenter.announce(notice)
         finally:
             self.bot.kick(game_id)

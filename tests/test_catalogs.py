@@ -126,3 +126,31 @@ def test_pictures_block_closes_each_catalog(lang: str) -> None:
     assert text.count(PICTURES_LINE) == 1
     below = text.split(PICTURES_LINE)[1]
     assert all(k.startswith("picture.") for k in re.findall(r'^msgid "([^"]+)"', below, re.M))
+
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_slash_command_words_fit_discord(lang: str) -> None:
+    """Names: lowercase words of at most 32 letters; descriptions and choices at most 100;
+    button and menu labels at most 80."""
+    for key, (value, *_) in _entries(lang).items():
+        if key.startswith("command.") and key.endswith(".name"):
+            assert NAME.match(value) and value == value.lower(), f"{lang}: {key} {value!r}"
+        elif key.startswith(("command.", "choice.")):
+            assert 1 <= len(value) <= 100, f"{lang}: {key} is {len(value)} long"
+        elif key.startswith(("button.", "panel.", "level.")):
+            assert len(value) <= 80, f"{lang}: {key} is {len(value)} long"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_commands_named_in_sentences_are_that_languages_names(lang: str) -> None:
+    """A reply that says "/рука" must name a command a Russian client shows."""
+    entries = _entries(lang)
+    names = {value for key, (value, *_) in entries.items()
+             if key.startswith("command.") and key.endswith(".name")}
+    for key, forms in entries.items():
+        for form in forms:
+            for word in re.findall(r"(?<![\w<])/(\w+)", form):
+                assert word in names, f"{lang}: {key} names /{word}, not a {lang} command"

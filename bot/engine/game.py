@@ -470,7 +470,8 @@ class Game(MeldPlanning):
             self.penalties[team] += self.rules.permission_penalty
             events.append({"type": "penalty", "team": team, "player": player,
                            "points": self.rules.permission_penalty,
-                           "why": "told yes but did not go out"})
+                           "why": "told yes but did not go out",
+                           "code": "said_yes_did_not_go_out"})
         self.history.extend(events)
         return events + self._next_turn()
 

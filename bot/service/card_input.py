@@ -14,16 +14,54 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
-from bot.engine import parse_cards, quoted
+from bot import i18n
+from bot.engine import parse_cards
+from bot.service.outcome import Refused
+from bot.speech import say
 
 _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")
 _LAYOFF = re.compile(r"^\s*(10|[4-9TJQKA])\s*:\s*(.*)$", re.IGNORECASE)
 
 
-class CardInputError(ValueError):
+class CardInputError(Refused):
     """Text that does not name cards the player holds; the message says what is wrong."""
+
+    @classmethod
+    def said_as(cls, key: str, **values: Any) -> CardInputError:
+        """The error named by its catalog key (English sentence from the English catalog)."""
+        return cls(say(i18n.BASE_LANGUAGE, key, **values), key=key, **values)
+
+
+def own_letters(text: str, lang: str) -> str:
+    """What a player typed with their language's rank letters, in the English ones:
+    `ддд` is `QQQ` in Russian, `ааа` `AAA` in Bulgarian, `DDV` `QQJ` in Lithuanian. A token
+    that already is an English card (`kd`, `td`: rank and suit) stays that card."""
+    letters = {own.lower(): ("*" if rank == "JK" else rank)
+               for rank, own in i18n.rank_letters(lang).items()
+               if own.lower() != rank.lower() and not own.isdigit()}
+    if not letters:
+        return text
+    longest_first = sorted(letters, key=len, reverse=True)
+
+    def english(match: re.Match[str]) -> str:
+        token = match.group()
+        if _card_text(token) is not None:
+            return token
+        out, low, i = [], token.lower(), 0
+        while i < len(low):
+            own = next((o for o in longest_first if low.startswith(o, i)), None)
+            if own is None:
+                out.append(token[i])
+                i += 1
+            else:
+                out.append(letters[own])
+                i += len(own)
+        return "".join(out)
+
+    return re.sub(r"[^\s,;|:]+", english, text)
 
 
 def _card_text(token: str) -> str | None:
@@ -72,8 +110,7 @@ class HandPicker:
                 continue
             self.left[text] -= 1
             return text
-        what = {"JK": "jokers", "3": "black threes", "2": "deuces"}.get(rank, f"{rank}s")
-        raise CardInputError(f"you have no {'more ' if self.left else ''}{what} in your hand")
+        raise CardInputError.said_as("input.no_more" if self.left else "input.none", rank=rank)
 
 
 def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str, list[str]]]:
@@ -99,10 +136,7 @@ def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str,
         shorthand = [_ranks(t) if _card_text(t) is None else None for t in tokens]
         for token, ranks in zip(tokens, shorthand, strict=True):
             if _card_text(token) is None and ranks is None:
-                raise CardInputError(
-                    f"{quoted(token)} is not a card: write cards like 7h 10d qs jk, "
-                    "or ranks like 777 QQ2"
-                )
+                raise CardInputError.said_as("input.not_a_card", text=token)
         split = not key and any(r is not None and len(r) > 1 for r in shorthand)
         current: list[str] = []
         for token, ranks in zip(tokens, shorthand, strict=True):
@@ -117,7 +151,7 @@ def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str,
         elif current:
             groups.append(current)
     if not groups and not add:
-        raise CardInputError("name the cards, e.g. 7h 7d 7s or 777")
+        raise CardInputError.said_as("input.name_cards")
     return groups, add
 
 
@@ -125,7 +159,7 @@ def parse_cards_from_hand(text: str, hand: list[str]) -> list[str]:
     """One flat list of cards (for /pickup's cards), with the same shorthand."""
     groups, add = parse_groups(text, hand)
     if add:
-        raise CardInputError("name only the cards that go with the top card here")
+        raise CardInputError.said_as("input.only_top")
     return [c for g in groups for c in g]
 
 

@@ -242,12 +242,11 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
             raise refused("reply.not_playing")
         return [c.text for c in live.game.hand(player)]
 
-    async def rules_summary(self, game_id: int | None) -> tuple[str, list[str]]:
+    async def rules_of(self, game_id: int | None) -> Rules:
+        """The rules of a game in play, or of the default variant (no game)."""
         if game_id is None:
-            rules = variant(self.default_variant)
-        else:
-            rules = (await self.live(game_id)).game.rules
-        return rules.name, _summary(rules)
+            return variant(self.default_variant)
+        return (await self.live(game_id)).game.rules
 
     async def leaderboard(self, guild_id: int | None, variant_name: str | None = None
                           ) -> list[PlayerStats]:
@@ -287,13 +286,6 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
     def forget(self) -> None:
         """Drop every game held in memory (they reload from the store on demand)."""
         self._cache.clear()
-
-
-def _summary(rules: Rules) -> list[str]:
-    summary = getattr(rules, "summary", None)
-    if callable(summary):
-        return list(summary())
-    return [f"{rules.name}: {rules.players} players, game to {rules.target}."]
 
 
 def _with_names(text: str, names: dict[str, str]) -> str:

@@ -8,48 +8,50 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import card
-from bot.words import plural, word
-
-RANK_NAMES = {
-    "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights",
-    "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
-}
+from bot import i18n
+from bot.speech import card_text, cards_text, say
 
 
-def pretty(text: str) -> str:
-    """"8H" -> "8♥", "JK" -> "Joker" (text that is no card is shown as it is)."""
-    try:
-        return card(text).pretty
-    except ValueError:
-        return text
+def pretty(text: str, lang: str = i18n.BASE_LANGUAGE) -> str:
+    """"8H" -> "8♥", "JK" -> "Joker"; "QH" -> "Д♥" in Russian (text that is no card is shown
+    as it is)."""
+    return card_text(lang, text)
 
 
-def pretty_cards(cards: list[str]) -> str:
-    return " ".join(pretty(c) for c in cards)
+def pretty_cards(cards: list[str], lang: str = i18n.BASE_LANGUAGE) -> str:
+    return cards_text(lang, cards)
 
 
 class Narrator:
-    """Turns events into sentences, naming players and sides as the table knows them."""
+    """Turns events into sentences in one language (the thread's), naming players and sides
+    as the table knows them."""
 
-    def __init__(self, names: dict[str, str], team_names: list[str]) -> None:
+    def __init__(self, names: dict[str, str], team_names: list[str],
+                 lang: str = i18n.BASE_LANGUAGE) -> None:
         self.names = names
         self.team_names = team_names
+        self.lang = lang
+
+    def say(self, key: str, **values: Any) -> str:
+        return say(self.lang, key, **values)
 
     def who(self, player: Any) -> str:
-        return self.names.get(player, str(player)) if player is not None else "nobody"
+        if player is None:
+            return i18n.text(self.lang, "word.nobody")
+        return self.names.get(player, str(player))
 
     def side(self, team: Any) -> str:
         if isinstance(team, int) and 0 <= team < len(self.team_names):
             return self.team_names[team]
-        return f"side {team}"
+        return self.say("event.side", team=str(team))
 
-    def side_does(self, team: Any, one: str, many: str) -> str:
-        """The side and its verb in agreement: ``Mara wins``, ``Ana & Bo win``.
+    def side_count(self, team: Any) -> int:
+        """1 for a side that is one player (individual play), else 2: the verb's number."""
+        return 1 if self.side(team) in self.names.values() else 2
 
-        A side named as one player is named (individual play) is that player alone."""
-        alone = self.side(team) in self.names.values()
-        return f"{self.side(team)} {word(1 if alone else 2, one, many)}"
+    def side_does(self, team: Any, key: str, **values: Any) -> str:
+        """A sentence whose verb agrees with the side: ``Mara wins``, ``Ana & Bo win``."""
+        return self.say(key, n=self.side_count(team), side=self.side(team), **values)
 
     def summary(self, events: list[dict[str, Any]]) -> str:
         parts = [text for text in (self.event(e) for e in events) if text]
@@ -64,75 +66,90 @@ class Narrator:
         )
         return handler(e) if handler else ""
 
+    def _frozen(self, e: dict[str, Any]) -> str:
+        return i18n.text(self.lang, "event.frozen") if e.get("frozen") else ""
+
     def _deal(self, e: dict[str, Any]) -> str:
-        return f"Hand {e.get('hand')} is dealt; {self.who(e.get('first'))} plays first"
+        return self.say("event.deal", hand=str(e.get("hand")), player=self.who(e.get("first")))
 
     def _upcard(self, e: dict[str, Any]) -> str:
         cards = e.get("cards") or []
-        text = f"the upcard is {pretty(cards[-1])}" if cards else ""
-        return text + (" (the pile is frozen)" if text and e.get("frozen") else "")
+        if not cards:
+            return ""
+        return self.say("event.upcard", card=cards[-1]) + self._frozen(e)
 
     def _red_three(self, e: dict[str, Any]) -> str:
-        cards = e.get("cards") or []
-        return f"{self.who(e.get('player'))} laid out {pretty_cards(cards)}"
+        return self.say("event.red_three", player=self.who(e.get("player")),
+                        cards=list(e.get("cards") or []))
 
     def _draw(self, e: dict[str, Any]) -> str:
         n = e.get("count", 1)
-        return f"{self.who(e.get('player'))} drew {'a card' if n == 1 else plural(n, 'card')}"
+        player = self.who(e.get("player"))
+        if n == 1:
+            return self.say("event.draw_one", player=player)
+        return self.say("event.draw", player=player, n=n)
 
     def _decline(self, e: dict[str, Any]) -> str:
-        return f"{self.who(e.get('player'))} declined the pile with the stock empty"
+        return self.say("event.decline", player=self.who(e.get("player")))
 
     def _cannot_take(self, e: dict[str, Any]) -> str:
-        return f"{self.who(e.get('player'))} cannot take the pile and the stock is empty"
+        return self.say("event.cannot_take", player=self.who(e.get("player")))
 
     def _take_pile(self, e: dict[str, Any]) -> str:
-        with_cards = e.get("cards") or []
+        with_cards = list(e.get("cards") or [])
         size = e.get("size")
-        count = plural(size, "card") if isinstance(size, int) else "? cards"
-        text = f"{self.who(e.get('player'))} took the pile ({count})"
+        values: dict[str, Any] = {"player": self.who(e.get("player")),
+                                  "n": size if isinstance(size, int) else 0,
+                                  "top": e.get("top", "?")}
         if with_cards:
-            text += f" with {pretty_cards(with_cards)} on the {pretty(e.get('top', '?'))}"
-        else:
-            text += f", laying the {pretty(e.get('top', '?'))} off"
-        return text
+            return self.say("event.take_pile_with", cards=with_cards, **values)
+        return self.say("event.take_pile_lay_off", **values)
 
     def _meld(self, e: dict[str, Any]) -> str:
-        pieces = [pretty_cards(g) for g in e.get("groups") or []]
-        pieces += [f"{pretty_cards(cards)} on the {RANK_NAMES.get(key, key + 's')}"
+        pieces = [pretty_cards(g, self.lang) for g in e.get("groups") or []]
+        pieces += [self.say("event.meld_add", cards=list(cards), rank=key)
                    for key, cards in (e.get("add") or {}).items()]
-        return f"{self.who(e.get('player'))} melded {', '.join(pieces)}"
+        return self.say("event.meld", player=self.who(e.get("player")), melds=", ".join(pieces))
 
     def _canasta(self, e: dict[str, Any]) -> str:
-        kind = "natural" if e.get("natural") else "mixed"
-        rank = RANK_NAMES.get(str(e.get("rank")), f"{e.get('rank')}s")
-        return f"{self.side(e.get('team'))} completed a {kind} canasta of {rank}"
+        key = "event.canasta_natural" if e.get("natural") else "event.canasta_mixed"
+        return self.say(key, side=self.side(e.get("team")), rank=str(e.get("rank")))
 
     def _discard(self, e: dict[str, Any]) -> str:
-        text = f"{self.who(e.get('player'))} discarded {pretty(e.get('card', '?'))}"
-        return text + (" (the pile is frozen)" if e.get("frozen") else "")
+        return (self.say("event.discard", player=self.who(e.get("player")),
+                         card=e.get("card", "?")) + self._frozen(e))
 
     def _penalty(self, e: dict[str, Any]) -> str:
-        return (f"{self.side_does(e.get('team'), 'loses', 'lose')} {e.get('points')} "
-                f"({e.get('why', 'penalty')})")
+        why = ("penalty.said_yes" if e.get("code") == "said_yes_did_not_go_out"
+               else "penalty.other")
+        return self.side_does(e.get("team"), "event.penalty", points=e.get("points"),
+                              why=i18n.text(self.lang, why))
 
     def _ask(self, e: dict[str, Any]) -> str:
-        partners = " or ".join(self.who(p) for p in e.get("partners") or [])
-        return f"{self.who(e.get('player'))} asks {partners}: may I go out?"
+        return self.say("event.ask", player=self.who(e.get("player")),
+                        players=[self.who(p) for p in e.get("partners") or []])
 
     def _answer(self, e: dict[str, Any]) -> str:
-        return f"{self.who(e.get('player'))} answered {'yes' if e.get('yes') else 'no'}"
+        return self.say("event.answer_yes" if e.get("yes") else "event.answer_no",
+                        player=self.who(e.get("player")))
 
     def _concede(self, e: dict[str, Any]) -> str:
-        return f"{self.who(e.get('player'))} conceded the hand"
+        return self.say("event.concede", player=self.who(e.get("player")))
+
+    def score(self, totals: list[int]) -> str:
+        """"Ana & Cy +1 230, Bo & Di -85": each side and its points, signed."""
+        return ", ".join(f"{self.side(t)} {'+' if v >= 0 else ''}{i18n.number(self.lang, v)}"
+                         for t, v in enumerate(totals))
 
     def _hand_end(self, e: dict[str, Any]) -> str:
-        totals = e.get("total") or []
-        score = ", ".join(f"{self.side(t)} {v:+d}" for t, v in enumerate(totals))
         went_out = e.get("went_out")
-        how = (f"{self.who(went_out)} went out{' concealed' if e.get('concealed') else ''}"
-               if went_out else "the hand ended")
-        return f"{how} — hand {e.get('hand')}: {score}"
+        if went_out:
+            how = self.say("event.went_out_concealed" if e.get("concealed")
+                           else "event.went_out", player=self.who(went_out))
+        else:
+            how = i18n.text(self.lang, "event.hand_ended")
+        return self.say("event.hand_end", how=how, hand=str(e.get("hand")),
+                        score=self.score(list(e.get("total") or [])))
 
     def _match_end(self, e: dict[str, Any]) -> str:
-        return f"{self.side_does(e.get('winner'), 'wins', 'win')} the game"
+        return self.side_does(e.get("winner"), "event.match_end")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import i18n
 from bot.store import Deadline
-from bot.words import plural
 
 TIMER_CHOICES = (0, 1, 2, 5)  # minutes; 0 = off
 DEFAULT_TIMER = 2
@@ -29,19 +29,20 @@ def new_deadline(game_id: int, player: str, hand: int, now: float, minutes: int)
     return Deadline(game_id, player, hand, now, now + seconds / 2, now + seconds)
 
 
-def describe(minutes: int) -> str:
+def describe(minutes: int, lang: str = i18n.BASE_LANGUAGE) -> str:
+    """"2 minutes a turn", or "no turn timer", in `lang`."""
     if not minutes:
-        return "no turn timer"
-    return f"{plural(minutes, 'minute')} a turn"
+        return i18n.text(lang, "timer.off")
+    return i18n.plural(lang, "timer.minutes", minutes)
 
 
-def left(seconds: float) -> str:
-    """"1 minute", "30 seconds", "2 minutes 30 seconds"."""
+def left(seconds: float, lang: str = i18n.BASE_LANGUAGE) -> str:
+    """"1 minute", "30 seconds", "2 minutes 30 seconds" (in `lang`)."""
     whole = max(0, round(seconds))
     minutes, rest = divmod(whole, 60)
     parts = []
     if minutes:
-        parts.append(plural(minutes, "minute"))
+        parts.append(i18n.plural(lang, "time.minutes", minutes))
     if rest or not parts:
-        parts.append(plural(rest, "second"))
+        parts.append(i18n.plural(lang, "time.seconds", rest))
     return " ".join(parts)

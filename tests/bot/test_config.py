@@ -79,6 +79,15 @@ def test_ai_delay_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
             load_settings(None)
 
 
+def test_default_language_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "RU")
+    assert load_settings(None).default_language == "ru"
+    for bad in ("de", "ru-RU", "russian"):
+        monkeypatch.setenv("DEFAULT_LANGUAGE", bad)
+        with pytest.raises(ValueError, match="DEFAULT_LANGUAGE must be one of en, bg, lt, ru"):
+            load_settings(None)
+
+
 class _RefusesEveryToken(BaseHTTPRequestHandler):
     """A stand-in for Discord's API that answers every request 401 Unauthorized."""
 
