@@ -24,7 +24,7 @@ from .cards import Card, format_cards, parse_cards
 from .dealing import Dealing
 from .errors import IllegalMove
 from .hand_end import HandEnd
-from .melds import TableMeld, rank_name
+from .melds import TableMeld, add_meld, rank_name
 from .rules import Rules
 from .scoring import HandResult
 from .turns import TurnMoves
@@ -138,9 +138,10 @@ class Game(TurnMoves, Dealing, HandEnd):
         for team, texts in (melds or {}).items():
             for text in texts:
                 m = TableMeld.from_text(text)
-                if m.rank in game.team_melds[team]:
+                if m.shape == "set" and m.rank in game.team_melds[team] and not (
+                        rules.duplicate_melds):
                     raise ValueError(f"side {team} has two melds of {rank_name(m.rank)}")
-                game.team_melds[team][m.rank] = m
+                add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
             game.red3[team] = parse_cards(text)
         turn = turn or game.order[0]
@@ -219,6 +220,18 @@ class Game(TurnMoves, Dealing, HandEnd):
 
     def canastas(self, team: int) -> int:
         return sum(1 for m in self.team_melds[team].values() if m.is_canasta(self.rules))
+
+    def canasta_kinds(self, team: int) -> list[str]:
+        """The side's canastas by kind (``"natural"``, ``"mixed"``, ``"samba"``...)."""
+        return [k for m in self.team_melds[team].values() if (k := m.kind(self.rules))]
+
+    def may_go_out(self, team: int) -> bool:
+        """Do the side's canastas meet what going out needs (A.9, B.3, B.7)?"""
+        r = self.rules
+        kinds = self.canasta_kinds(team)
+        counted = [k for k in kinds if k not in r.going_out_ignores]
+        return (len(counted) >= r.canastas_to_go_out
+                and all(k in kinds for k in r.going_out_needs))
 
     def pile_frozen_for(self, team: int) -> bool:
         return (self.rules.pile_always_frozen or self.pile_wilds > 0 or self.start_frozen
@@ -327,8 +340,10 @@ class Game(TurnMoves, Dealing, HandEnd):
         game.start_frozen = d["start_frozen"]
         game.team_melds = []
         for texts in d["melds"]:
-            melds = [TableMeld.from_text(t) for t in texts]
-            game.team_melds.append({m.rank: m for m in melds})
+            melds: dict[str, TableMeld] = {}
+            for text in texts:
+                add_meld(melds, TableMeld.from_text(text))
+            game.team_melds.append(melds)
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])

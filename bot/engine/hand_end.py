@@ -83,7 +83,8 @@ class HandEnd:
             breakdowns.append(team_breakdown(
                 r, list(self.team_melds[t].values()), len(self.red3[t]),
                 bonus if went_out and self._team[went_out] == t else 0,
-                sum(c.points for c in cards), sum(1 for c in cards if c.is_red_three),
+                sum(r.in_hand_value(c) for c in cards) if r.in_hand_values
+                else sum(c.points for c in cards), sum(1 for c in cards if c.is_red_three),
                 self.penalties[t]))
         totals = [sum(b.values()) for b in breakdowns]
         result = HandResult(hand=self.hand_number, total=totals, breakdown=breakdowns,

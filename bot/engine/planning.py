@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card, format_cards, rank_key
 from .errors import IllegalMove
-from .melds import TableMeld, meld_problem, rank_name
+from .melds import (
+    TableMeld,
+    judge_shape,
+    key_base,
+    meld_key,
+    meld_problem,
+    rank_name,
+    sequence_problem,
+    shape_problem,
+)
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -27,11 +37,12 @@ class _Plan:
     """What a melding move would do, worked out before anything changes."""
 
     used: list[Card]                                  # cards leaving the hand
-    additions: dict[str, list[Card]]                  # rank -> cards joining the side's meld
+    additions: dict[str, list[Card]]                  # meld key -> cards joining the meld
     remaining: int                                    # hand size after the move
     points: int = 0                                   # a first meld's count (only then worked out)
-    new_ranks: set[str] = field(default_factory=set)  # melds this move starts
+    new_ranks: set[str] = field(default_factory=set)  # melds this move starts (their keys)
     touched_old: bool = False                         # joins a meld older than this turn
+    fresh: dict[str, TableMeld] = field(default_factory=dict)  # new melds not keyed by rank
 
 
 class MeldPlanning:
@@ -57,20 +68,69 @@ class MeldPlanning:
         raise NotImplementedError
 
     def _resolve_key(self, team: int, key: Any) -> str:
+        """The meld key that ``key`` names: an index into ``game.melds(team)``, a meld key, or
+        a rank (the first meld of that rank; ``"2"``: the first wild meld)."""
         melds = self.team_melds[team]
         if isinstance(key, int) and not isinstance(key, bool):
-            ranks = list(melds)
-            if not 0 <= key < len(ranks):
+            keys = list(melds)
+            if not 0 <= key < len(keys):
                 raise IllegalMove(f"your side has no meld number {key}")
-            return ranks[key]
+            return keys[key]
+        if isinstance(key, str) and key in melds:
+            return key
         try:
             rank = rank_key(str(key))
         except ValueError as e:
             raise IllegalMove(str(e)) from None
-        if rank not in melds:
-            raise IllegalMove(f"your side has no meld of {rank_name(rank)} to add to; "
-                              "start one with at least two naturals")
-        return rank
+        if rank in melds:
+            return rank
+        if rank == "2" and "wild" in melds:
+            return "wild"
+        raise IllegalMove(f"your side has no meld of {rank_name(rank)} to add to; "
+                          "start one with at least two naturals")
+
+    def _group_key(self, melds: dict[str, TableMeld], additions: dict[str, list[Card]],
+                   fresh: dict[str, TableMeld], g: list[Card]) -> str:
+        """The meld a new group makes (or, classic, the meld of its rank it joins)."""
+        r = self.rules
+        ranks = {c.rank for c in g if not c.is_wild}
+        if len(ranks) == 1:
+            rank = ranks.pop()
+            if not r.duplicate_melds or (rank not in melds and rank not in additions):
+                return rank
+            key = meld_key(melds, additions, rank)
+            fresh[key] = TableMeld(rank)
+            return key
+        shape, rank, suit = judge_shape(g)
+        if shape == "wild" and not r.wild_melds:
+            raise IllegalMove(f"{format_cards(g)} is all wild cards: a meld needs at least "
+                              f"{r.min_naturals} natural cards of one rank")
+        if shape != "wild" and not r.sequences:
+            raise IllegalMove(f"{format_cards(g)} mixes ranks: a meld is one rank "
+                              "(no sequences; suits don't matter)")
+        if shape is None:
+            problem = sequence_problem(r, g)
+            assert problem is not None
+            raise problem
+        key = meld_key(melds, additions, key_base(shape, rank))
+        fresh[key] = TableMeld(rank, shape=shape, suit=suit)
+        return key
+
+    def _take_key(self, team: int, top: Card, with_cards: bool,
+                  additions: dict[str, list[Card]], fresh: dict[str, TableMeld]) -> str:
+        """The meld the pile's top card joins: its rank's meld (two melds of a rank: the first
+        below a canasta, or a new one when hand cards come with it)."""
+        melds = self.team_melds[team]
+        if not self.rules.duplicate_melds or top.rank not in melds:
+            return top.rank
+        for key, m in melds.items():
+            if m.shape == "set" and m.rank == top.rank and not m.is_canasta(self.rules):
+                return key
+        if not with_cards:
+            return top.rank
+        key = meld_key(melds, additions, top.rank)
+        fresh[key] = TableMeld(top.rank)
+        return key
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
@@ -85,67 +145,118 @@ class MeldPlanning:
         if check_held:
             self._check_held(hand, used)
         additions: dict[str, list[Card]] = {}
+        fresh: dict[str, TableMeld] = {}     # melds this move starts that are not a rank's set
         for g in groups:
             if len(g) < 1:
                 continue
             if any(c.is_red_three for c in g):
                 raise IllegalMove("red threes are never melded: they are laid out by themselves")
-            ranks = {c.rank for c in g if not c.is_wild}
-            if not ranks:
-                raise IllegalMove(f"{format_cards(g)} is all wild cards: a meld needs at least "
-                                  f"{r.min_naturals} natural cards of one rank")
-            if len(ranks) > 1:
-                raise IllegalMove(f"{format_cards(g)} mixes ranks: a meld is one rank "
-                                  "(no sequences; suits don't matter)")
-            additions.setdefault(ranks.pop(), []).extend(g)
-        for key, g in adds:
-            rank = self._resolve_key(team, key)
-            for c in g:
-                if c.rank != rank and not (c.is_wild and rank != "3"):
-                    raise IllegalMove(f"{c.pretty} doesn't go on the {rank_name(rank)}")
-            additions.setdefault(rank, []).extend(g)
+            key = self._group_key(melds, additions, fresh, g)
+            additions.setdefault(key, []).extend(g)
+        for k, g in adds:
+            key = self._resolve_key(team, k)
+            m = melds[key]
+            if m.shape == "set":
+                for c in g:
+                    if c.rank != m.rank and not (c.is_wild and m.rank != "3"):
+                        raise IllegalMove(f"{c.pretty} doesn't go on the {rank_name(m.rank)}")
+            additions.setdefault(key, []).extend(g)
         if top_group:
-            additions.setdefault(top_group[0].rank, []).extend(top_group)
+            key = self._take_key(team, top_group[0], len(top_group) > 1, additions, fresh)
+            additions.setdefault(key, []).extend(top_group)
         if not additions:
             raise IllegalMove("name the cards to meld")
         remaining = len(hand) - len(used) + incoming
         going_out = remaining <= 1
-        plan = _Plan(used=used, additions=additions, remaining=remaining)
-        canastas = 0  # counted only where it matters: going out (and so a concealed one)
+        plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh)
+        kinds: list[str] = []  # counted only where it matters: going out (and so a concealed one)
         if going_out:
-            for rank, m in melds.items():
-                if rank not in additions and m.is_canasta(r):
-                    canastas += 1
-        for rank, cards in additions.items():
-            old = melds.get(rank)
-            wilds = 0
-            for c in cards:
-                if c.is_wild:
-                    wilds += 1
-            naturals = len(cards) - wilds
-            if old is not None:
-                wilds += old.wilds
-                naturals += old.naturals
-                if rank in self.turn_start_ranks:
-                    plan.touched_old = True
+            for key, m in melds.items():
+                if key not in additions and m.is_canasta(r):
+                    kinds.append(m.kind(r) or "")
+        made_canasta = made_natural = False
+        for key, cards in additions.items():
+            old = melds.get(key)
+            if old is None:
+                plan.new_ranks.add(key)
+            elif key in self.turn_start_ranks:
+                plan.touched_old = True
+            shape = old.shape if old is not None else fresh[key].shape if key in fresh else "set"
+            if shape != "set":
+                whole = (old.cards if old is not None else []) + cards
+                problem = shape_problem(r, shape, whole)
+                if problem:
+                    raise problem
+                size, wilds = len(whole), (len(whole) if shape == "wild" else 0)
+                name = r.sequence_canasta_name if shape == "sequence" else r.wild_canasta_name
             else:
-                plan.new_ranks.add(rank)
-            problem = meld_problem(r, rank, naturals, wilds, going_out)
-            if problem:
-                raise IllegalMove(problem)
-            if naturals + wilds >= r.canasta_size:
-                canastas += 1
+                wilds = 0
+                for c in cards:
+                    if c.is_wild:
+                        wilds += 1
+                naturals = len(cards) - wilds
+                if old is not None:
+                    wilds += old.wilds
+                    naturals += old.naturals
+                rank = old.rank if old is not None else fresh[key].rank if key in fresh else key
+                problem_text = meld_problem(r, rank, naturals, wilds, going_out)
+                if problem_text:
+                    raise IllegalMove(problem_text)
+                size = naturals + wilds
+                name = "natural" if wilds == 0 else "mixed"
+            if size >= r.canasta_size:
+                kinds.append(name)
+                made_canasta = True
+                made_natural = made_natural or name == "natural"
+        if r.deuces_reserved or r.initial_meld_natural:
+            self._check_wild_use(team, plan, fresh)
         if not melds:
             plan.points = sum(c.points for cards in additions.values() for c in cards)
             minimum = self.minimums[team]
+            counted = [k for k in kinds if k not in r.going_out_ignores]
             concealed = (concealed_exempt and going_out and not self.melded_before
-                         and canastas >= r.canastas_to_go_out)
+                         and len(counted) >= r.canastas_to_go_out)
+            if minimum == CANASTA_MINIMUM and not made_canasta and not concealed:
+                raise IllegalMove("your side's first meld must make a canasta",
+                                  code="initial_meld_canasta")
+            if minimum == NATURAL_CANASTA_MINIMUM and not made_natural and not concealed:
+                raise IllegalMove("your side's first meld must make a natural canasta",
+                                  code="initial_meld_natural_canasta")
             if plan.points < minimum and not concealed:
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move")
         if going_out:
-            self._check_going_out(team, canastas, remaining)
+            self._check_going_out(team, kinds, remaining)
         return plan
+
+    def _check_wild_use(self, team: int, plan: _Plan, fresh: dict[str, TableMeld]) -> None:
+        """Italian (B.7): the initial meld is natural, and while the side has a wild meld short
+        of a canasta no 2 may be a wild card elsewhere."""
+        r = self.rules
+        melds = self.team_melds[team]
+        if r.initial_meld_natural and not melds:
+            for cards in plan.additions.values():
+                if any(c.is_wild for c in cards):
+                    raise IllegalMove("your side's first meld must be natural: no wild cards in "
+                                      "it", code="initial_meld_wild")
+        if not r.deuces_reserved:
+            return
+        def shape_of(key: str) -> str:
+            m = melds.get(key) or fresh.get(key)
+            return m.shape if m is not None else "set"
+        open_wild = any(m.shape == "wild" and not m.is_canasta(r) and key not in plan.additions
+                        for key, m in melds.items())
+        for key, cards in plan.additions.items():
+            if shape_of(key) == "wild":
+                size = len(cards) + (len(melds[key].cards) if key in melds else 0)
+                open_wild = open_wild or size < r.canasta_size
+        if not open_wild:
+            return
+        for key, cards in plan.additions.items():
+            if shape_of(key) != "wild" and any(c.is_wild and not c.is_joker for c in cards):
+                raise IllegalMove("your side has a meld of wild cards short of a canasta: until "
+                                  "it is complete, 2s are not wild cards elsewhere",
+                                  code="deuces_reserved")
 
     @staticmethod
     def _check_held(hand: list[Card], used: list[Card]) -> None:
@@ -158,9 +269,26 @@ class MeldPlanning:
                 raise IllegalMove(f"you don't hold {c.pretty}" if not held else
                                   f"you hold {held} {c.pretty}, not {n}")
 
-    def _check_going_out(self, team: int, canastas: int, remaining: int) -> None:
-        need = self.rules.canastas_to_go_out
+    def _check_going_out(self, team: int, kinds: list[str], remaining: int) -> None:
+        """``kinds``: the side's canastas after the move, by kind (``TableMeld.kind``)."""
+        r = self.rules
+        need = r.canastas_to_go_out
         left = "no cards" if remaining == 0 else "one card to discard"
+        canastas = len(kinds)
+        if r.going_out_ignores:
+            canastas = sum(1 for k in kinds if k not in r.going_out_ignores)
+            if canastas < need:
+                ignored = r.going_out_ignores[0]
+                raise IllegalMove(f"that would leave you {left}, which is going out, and your "
+                                  f"side needs {need} canastas to go out, not counting "
+                                  f"{ignored} canastas (it has {canastas})",
+                                  code="going_out_canastas_of_kind", need=need, have=canastas,
+                                  kind=ignored)
+        for kind in r.going_out_needs:
+            if kind not in kinds:
+                raise IllegalMove(f"that would leave you {left}, which is going out, and one "
+                                  f"of your side's canastas must be a {kind}",
+                                  code="going_out_needs_kind", kind=kind)
         if canastas < need:
             raise IllegalMove(f"that would leave you {left}, which is going out, and your side "
                               f"needs {need} canasta{'s' if need > 1 else ''} to go out "
@@ -175,15 +303,16 @@ class MeldPlanning:
         for c in plan.used:
             hand.remove(c)
         events: list[Event] = []
-        for rank, cards in plan.additions.items():
-            m = melds.get(rank)
+        for key, cards in plan.additions.items():
+            m = melds.get(key)
             before = 0 if m is None else len(m.cards)
             if m is None:
-                m = melds[rank] = TableMeld(rank)
+                m = melds[key] = plan.fresh.get(key) or TableMeld(key)
             m.extend(cards)
             if before < self.rules.canasta_size <= len(m.cards):
-                events.append({"type": "canasta", "team": team, "player": player, "rank": rank,
-                               "natural": m.wilds == 0})
+                events.append({"type": "canasta", "team": team, "player": player,
+                               "rank": m.rank or key, "natural": m.wilds == 0,
+                               "key": key, "kind": m.kind(self.rules)})
         self.melded_players.add(player)
         self.touched_old = self.touched_old or plan.touched_old
         self.turn_new_ranks |= plan.new_ranks
@@ -227,6 +356,18 @@ class MeldPlanning:
         if not frozen and cards and naturals < 1:
             raise IllegalMove(f"to take the pile with a wild card you also need a natural "
                               f"{rank_name(top.rank, plural=False)}")
+        if cards and naturals < 2 and r.take_needs_pair:
+            raise IllegalMove(f"to take the pile you must meld the {top.pretty} with two natural "
+                              f"{rank_name(top.rank)} from your hand (or, when it is not frozen, "
+                              "put it alone on your meld of its rank)", code="take_needs_pair",
+                              card=top.pretty, rank=top.rank)
+        if not frozen and not cards and r.take_below_canasta and not any(
+                m.shape == "set" and m.rank == top.rank and not m.is_canasta(r)
+                for m in self.team_melds[team].values()):
+            raise IllegalMove(f"the {top.pretty} alone may only go on a meld of "
+                              f"{rank_name(top.rank)} that is not yet a canasta: show a natural "
+                              "pair to take the pile", code="take_onto_canasta",
+                              card=top.pretty, rank=top.rank)
         incoming = sum(1 for c in self.pile[:-1] if not c.is_red_three)
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
                           concealed_exempt=False, check_held=check_held)

@@ -50,7 +50,7 @@ class TurnMoves(MeldPlanning):
         def _new_turn(self) -> None:
             ...
 
-        def canastas(self, team: int) -> int:
+        def canasta_kinds(self, team: int) -> list[str]:
             ...
 
         def partners(self, player: str) -> list[str]:
@@ -177,7 +177,10 @@ class TurnMoves(MeldPlanning):
             raise IllegalMove(f"you don't hold {c.pretty}")
         team = self._team[player]
         if len(hand) == 1:
-            self._check_going_out(team, self.canastas(team), 0)
+            self._check_going_out(team, self.canasta_kinds(team), 0)
+        if c.is_black_three and self.rules.black_three_first_round and self._first_round():
+            raise IllegalMove("a black three may not be discarded in the first round",
+                              code="black_three_first_round")
         hand.remove(c)
         self.pile.append(c)
         if c.is_wild:
@@ -194,6 +197,11 @@ class TurnMoves(MeldPlanning):
                            "why": "told yes but did not go out"})
         self.history.extend(events)
         return events + self._next_turn()
+
+    def _first_round(self) -> bool:
+        """Has some player not yet discarded in this hand? (Cuban, B.6)"""
+        discards = sum(1 for e in self.history if e["type"] == "discard")
+        return discards < len(self.order)
 
     def _next_turn(self) -> list[Event]:
         self.turn_idx = (self.turn_idx + 1) % len(self.order)

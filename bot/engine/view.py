@@ -41,10 +41,11 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
     teams = []
     for t in range(r.teams):
         melds = []
-        for m in game.team_melds[t].values():
-            melds.append({"rank": m.rank, "cards": [c.text for c in m.cards],
+        for key, m in game.team_melds[t].items():
+            melds.append({"rank": m.rank if m.shape == "set" else None,
+                          "cards": [c.text for c in m.cards],
                           "count": len(m.cards), "wilds": m.wilds, "points": m.points,
-                          "canasta": m.kind(r)})
+                          "canasta": m.kind(r), "kind": m.shape, "key": key})
         teams.append({"index": t, "members": list(game.members[t]),
                       "score": game.scores[t], "minimum": game.minimums[t],
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,

@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Game, variant
+from bot.engine.rules import PLAYER_COUNTS
 
 from .play import play_random
 
@@ -23,6 +24,21 @@ def test_random_hands_keep_every_invariant(seed, table):
     players, name, options = table
     g = play_random(seed, players, name, **options)
     assert len(g.results) == 1 or g.phase == "over"
+
+
+# The Samba family (B.2-B.7) at 2, 4 and 6 players where the variant supports them.
+FAMILY = [(players, name, {}) for name, counts in PLAYER_COUNTS.items()
+          for players in (2, 4, 6) if players in counts]
+
+
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), table=st.sampled_from(FAMILY))
+def test_random_hands_of_every_new_variant_keep_every_invariant(seed, table):
+    players, name, options = table
+    g = play_random(seed, players, name, check_offered=7, **options)
+    assert len(g.results) == 1 or g.phase == "over"
+    assert all(sum(b.values()) == t for r in g.results
+               for b, t in zip(r.breakdown, r.total, strict=True))
 
 
 @settings(max_examples=10, deadline=None)

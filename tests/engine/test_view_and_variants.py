@@ -36,7 +36,8 @@ def test_view_counts_and_public_history():
     assert v["pile"] == {"size": 2, "top": "9S", "frozen": True, "frozen_all": False,
                          "blocked": None}
     assert v["teams"][0]["melds"][1] == {"rank": "8", "cards": ["8H", "8S", "8C"], "count": 3,
-                                         "wilds": 0, "points": 30, "canasta": None}
+                                         "wilds": 0, "points": 30, "canasta": None,
+                                         "kind": "set", "key": "8"}
     assert v["turn"] == "Bo" and v["phase"] == "draw"
 
 
