@@ -44,6 +44,18 @@ class Dealing:
         def _new_turn(self) -> None:
             ...
 
+    def _lay_packet(self) -> int:
+        """Italian (B.7): as many stock cards as the upcard's value go face down under it
+        (an ace or a joker 20, K/Q/J 13/12/11, a number card its pips)."""
+        up = self.pile[-1]
+        size = ({"A": 20, "JK": 20, "K": 13, "Q": 12, "J": 11}.get(up.rank)
+                or int(up.rank))
+        size = min(size, len(self.stock))
+        packet = [self.stock.pop() for _ in range(size)]
+        self.pile[-1:] = packet + [up]
+        self.pile_wilds += sum(1 for c in packet if c.is_wild)
+        return size
+
     def _interleave(self, active: list[str]) -> list[str]:
         """Seat the active players so that the sides alternate (partners opposite)."""
         by_team = [[p for p in active if self._team[p] == t] for t in range(self.rules.teams)]
@@ -97,6 +109,8 @@ class Dealing:
                     break
             events.append({"type": "upcard", "cards": card_texts(self.pile),
                            "frozen": self.start_frozen or self.pile_wilds > 0})
+            if r.upcard_packet:
+                events[-1]["packet"] = self._lay_packet()
         self.history.extend(events)
         self._new_turn()
         return events

@@ -63,6 +63,7 @@ class Game(TurnMoves, Dealing, HandEnd):
         self.start_frozen = False
         self.team_melds: list[dict[str, TableMeld]] = [{} for _ in range(t)]
         self.red3: list[list[Card]] = [[] for _ in range(t)]
+        self.removed: list[list[Card]] = [[] for _ in range(t)]   # Cuban black threes
         self.minimums = [self.rules.minimum_for(s) for s in self._scores]
         self.penalties = [0] * t
         self.melded_players: set[str] = set()
@@ -311,6 +312,8 @@ class Game(TurnMoves, Dealing, HandEnd):
             "start_frozen": self.start_frozen,
             "melds": [[m.to_text() for m in t.values()] for t in self.team_melds],
             "red_threes": [format_cards(x) for x in self.red3],
+            **({"removed": [format_cards(x) for x in self.removed]}
+               if any(self.removed) else {}),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
@@ -345,6 +348,7 @@ class Game(TurnMoves, Dealing, HandEnd):
                 add_meld(melds, TableMeld.from_text(text))
             game.team_melds.append(melds)
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
+        game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])

@@ -28,6 +28,7 @@ class HandEnd:
     start_frozen: bool
     team_melds: list[dict[str, TableMeld]]
     red3: list[list[Card]]
+    removed: list[list[Card]]
     minimums: list[int]
     penalties: list[int]
     melded_players: set[str]
@@ -85,7 +86,7 @@ class HandEnd:
                 bonus if went_out and self._team[went_out] == t else 0,
                 sum(r.in_hand_value(c) for c in cards) if r.in_hand_values
                 else sum(c.points for c in cards), sum(1 for c in cards if c.is_red_three),
-                self.penalties[t]))
+                self.penalties[t], removed=len(self.removed[t])))
         totals = [sum(b.values()) for b in breakdowns]
         result = HandResult(hand=self.hand_number, total=totals, breakdown=breakdowns,
                             went_out=went_out, concealed=concealed, reason=reason)

@@ -166,7 +166,7 @@ def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
             cands.append(([cards[:paired] + low_wild], {}))
     keeps = len(game.hands[player]) - 2
     for groups, adds in cands:
-        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps:
+        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps and not r.deuces_reserved:
             action = _building_meld(r, melds, groups, adds)
         else:
             action = _legal_meld(game, player, groups, adds)
@@ -344,6 +344,8 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         can_go_out = game.may_go_out(team) and game.permission is not False
         if len(hand) > 1 or can_go_out:
             seen: set[Card] = set()
+            if game.black_three_held_back(player):
+                seen.update(c for c in hand if c.is_black_three)
             for c in hand:
                 if c not in seen:
                     seen.add(c)

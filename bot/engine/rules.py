@@ -244,12 +244,74 @@ def _samba() -> dict[str, object]:
             "description": "Samba: three packs, sequences, sambas of 7 for 1500"}
 
 
+def _bolivia() -> dict[str, object]:
+    """B.3 (BIC/RG/bright.net): Samba with wild melds (a bolivia of 7 for 2500); going out
+    needs an escalera (a 7-card sequence)."""
+    return _samba() | {
+        "wild_melds": True, "wild_canasta": 2500, "wild_canasta_name": "bolivia",
+        "sequence_canasta_name": "escalera", "going_out_needs": ("escalera",),
+        "in_hand_values": (("3", 100),), "target": 15000,
+        "description": "Bolivia: Samba with wild melds; bolivias 2500, escaleras 1500"}
+
+
+def _brazilian() -> dict[str, object]:
+    """B.4 (WP/RU): Bolivia to 10 000, wild canastas 2000, a canasta as the initial meld from
+    7 000, red threes 1000 for five and 1200 for six, short sequences cost 1000."""
+    return _bolivia() | {
+        "target": 10000, "wild_canasta": 2000, "red_three_sets": ((5, 1000), (6, 1200)),
+        "initial_minimums": CLASSIC_MINIMUMS + ((5000, 150), (7000, CANASTA_MINIMUM),
+                                                (8000, 200), (9000, NATURAL_CANASTA_MINIMUM)),
+        "short_sequence_size": 5, "short_sequence_penalty": 1000,
+        "description": "Brazilian: Bolivia to 10 000; a short sequence at the end costs 1000"}
+
+
+def _chilean() -> dict[str, object]:
+    """B.5 (WP/RU): sambas and bolivias, 3 packs (``packs=4``: 216 cards); the sources say
+    no more, so the rest is Bolivia's, but any two canastas go out."""
+    return _bolivia() | {
+        "going_out_needs": (),
+        "description": "Chilean: sambas and bolivias, 3 or 4 packs; any 2 canastas go out"}
+
+
+def _cuban() -> dict[str, object]:
+    """B.6 (RG): 108 cards, 13 each, an always-frozen pile, melds of at most 7, wild melds
+    (seven 2s 4000, four jokers and three 2s 3000, any other 2000)."""
+    return {"hand_size": 13, "pile_always_frozen": True, "max_meld_size": 7,
+            "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
+            "wild_canasta_values": ((7, 0, 4000), (3, 4, 3000)),
+            "red_three_sets": ((1, 100), (2, 300), (3, 500), (4, 1000)),
+            "red_threes_need_canasta": True, "red_threes_canastas": 1,
+            "black_three_first_round": True, "removed_black_three": 5,
+            "removed_black_threes_all": 100, "going_out": 100, "concealed_going_out": 100,
+            "initial_minimums": CLASSIC_MINIMUMS + ((5000, 150),), "target": 7500,
+            "description": "Cuban: frozen pile, melds of 7 at most, wild canastas 2000-4000"}
+
+
+def _italian() -> dict[str, object]:
+    """B.7 (RG): Samba with an always-frozen pile over a packet as big as the upcard, 2s
+    melded as a rank of their own, a natural initial meld, two canastas (not wild) to go
+    out for 300."""
+    return _samba() | {
+        "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
+        "wild_canasta_values": ((7, 0, 3000),), "pile_always_frozen": True,
+        "upcard_packet": True, "deuces_reserved": True, "initial_meld_natural": True,
+        "initial_minimums": CLASSIC_MINIMUMS + ((5000, 160), (7500, 180), (10000, 200)),
+        "going_out": 300, "concealed_going_out": 300, "going_out_ignores": ("wild",),
+        "red_three_sets": ((4, 800), (5, 1000), (6, 1200)), "target": 12000,
+        "description": "Italian: Samba over a frozen packet, deuce canastas 2000-3000"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
     "british": _british,
     "uruguayan": _uruguayan,
     "samba": _samba,
+    "bolivia": _bolivia,
+    "brazilian": _brazilian,
+    "chilean": _chilean,
+    "cuban": _cuban,
+    "italian": _italian,
 }
 VARIANT_DESCRIPTIONS = {
     "classic": "Official Canasta Laws (Regency Whist Club)",
@@ -257,11 +319,21 @@ VARIANT_DESCRIPTIONS = {
     "british": "Classic plus \"Acaba\": concede a hand for 1500 to the opponents",
     "uruguayan": "The original Laws, as played in Uruguay",
     "samba": "Three packs, draw 2, sequences of one suit: a samba of 7 scores 1500",
+    "bolivia": "Samba plus wild-card melds: bolivia 2500, escalera 1500; out needs an escalera",
+    "brazilian": "Bolivia to 10 000: wild canastas 2000, canasta minimums, short runs cost 1000",
+    "chilean": "Sambas and bolivias with 3 or 4 packs (packs=4); any two canastas go out",
+    "cuban": "Always-frozen pile, melds of 7 at most, wild canastas up to 4000; game 7500",
+    "italian": "Samba over a frozen packet of cards; deuce canastas 2000 and 3000; game 12000",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "samba": SAMBA_PLAYERS,
+    "bolivia": SAMBA_PLAYERS,
+    "brazilian": SAMBA_PLAYERS,
+    "chilean": SAMBA_PLAYERS,
+    "cuban": (4,),
+    "italian": SAMBA_PLAYERS,
 }
 
 

@@ -37,8 +37,10 @@ class HandResult:
 
 
 def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_out: int,
-                   hand_points: int, red_threes_in_hand: int, penalties: int) -> dict[str, int]:
-    """The six parts of one side's hand score."""
+                   hand_points: int, red_threes_in_hand: int, penalties: int,
+                   removed: int = 0) -> dict[str, int]:
+    """The six parts of one side's hand score (``removed``: Cuban black threes taken out of
+    play with a pile, counted with the melded cards)."""
     canastas = 0
     made = 0
     short = 0
@@ -52,7 +54,9 @@ def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_
     plus = made >= rules.red_threes_canastas if rules.red_threes_need_canasta else bool(melds)
     penalties += short * rules.short_sequence_penalty
     return {
-        "melded": sum(m.points for m in melds),
+        "melded": sum(m.points for m in melds) + (
+            rules.removed_black_threes_all if removed == 4 and rules.removed_black_threes_all
+            else removed * rules.removed_black_three),
         "canastas": canastas,
         "red_threes": red if plus else -red,
         "going_out": going_out,

@@ -30,6 +30,7 @@ class TurnMoves(MeldPlanning):
     start_frozen: bool
     team_melds: list[dict[str, TableMeld]]
     red3: list[list[Card]]
+    removed: list[list[Card]]
     minimums: list[int]
     penalties: list[int]
     melded_players: set[str]
@@ -129,6 +130,9 @@ class TurnMoves(MeldPlanning):
         events = self._commit_plan(player, plan)
         threes = [c for c in taken if c.is_red_three]
         rest = [c for c in taken if not c.is_red_three]
+        if self.rules.removed_black_three:   # Cuban: out of play, scored for the side
+            self.removed[team].extend(c for c in rest if c.is_black_three)
+            rest = [c for c in rest if not c.is_black_three]
         self.red3[team].extend(threes)
         self.hands[player].extend(rest)
         self.just_arrived[player] = rest
@@ -178,7 +182,7 @@ class TurnMoves(MeldPlanning):
         team = self._team[player]
         if len(hand) == 1:
             self._check_going_out(team, self.canasta_kinds(team), 0)
-        if c.is_black_three and self.rules.black_three_first_round and self._first_round():
+        if c.is_black_three and self.black_three_held_back(player):
             raise IllegalMove("a black three may not be discarded in the first round",
                               code="black_three_first_round")
         hand.remove(c)
@@ -198,10 +202,14 @@ class TurnMoves(MeldPlanning):
         self.history.extend(events)
         return events + self._next_turn()
 
-    def _first_round(self) -> bool:
-        """Has some player not yet discarded in this hand? (Cuban, B.6)"""
+    def black_three_held_back(self, player: str) -> bool:
+        """Cuban (B.6): no black three is discarded in the first round (unless the hand holds
+        nothing else)."""
+        if not self.rules.black_three_first_round:
+            return False
         discards = sum(1 for e in self.history if e["type"] == "discard")
-        return discards < len(self.order)
+        return (discards < len(self.order)
+                and not all(c.is_black_three for c in self.hands[player]))
 
     def _next_turn(self) -> list[Event]:
         self.turn_idx = (self.turn_idx + 1) % len(self.order)

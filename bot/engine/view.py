@@ -29,7 +29,8 @@ def running_points(game: Game, team: int) -> int:
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand."""
     parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
-                           len(game.red3[team]), 0, 0, 0, game.penalties[team])
+                           len(game.red3[team]), 0, 0, 0, game.penalties[team],
+                           removed=len(game.removed[team]))
     return sum(parts.values())
 
 
@@ -50,6 +51,7 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                       "score": game.scores[t], "minimum": game.minimums[t],
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
+                      "black_threes_removed": [c.text for c in game.removed[t]],
                       "pile_frozen": game.pile_frozen_for(t),
                       "running_points": running_points(game, t)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen

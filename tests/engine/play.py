@@ -15,7 +15,7 @@ def all_cards(g: Game) -> Counter:
     for p in g.players:
         cards += g.hands[p]
     for t in range(g.rules.teams):
-        cards += g.red3[t]
+        cards += g.red3[t] + g.removed[t]
         for m in g.melds(t):
             cards += m
     return Counter(c.text for c in cards)
