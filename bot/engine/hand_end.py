@@ -97,7 +97,8 @@ class HandEnd:
                                 "total": totals, "scores": list(self._scores)}]
         self.history.append(events[0])
         best = max(self._scores)
-        if best >= r.target and self._scores.count(best) == 1:
+        done = self.hand_number >= r.deals if r.deals else best >= r.target
+        if done and self._scores.count(best) == 1:
             self._winner = self._scores.index(best)
             self._phase = "over"
             events.append({"type": "match_end", "winner": self._winner,

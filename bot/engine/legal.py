@@ -38,7 +38,7 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
-from .legal_shapes import shape_moves
+from .legal_shapes import going_out_with_shapes, shape_moves
 from .melds import TableMeld, meld_problem, other_canastas, set_melds
 from .taking import take_actions
 
@@ -342,7 +342,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         hand = game.hands[player]
         team = game.team_of(player)
         can_go_out = game.may_go_out(team) and game.permission is not False
-        if len(hand) > 1 or can_go_out:
+        if len(hand) > 1 or (can_go_out and not game.rules.play_to_stock_end):
             seen: set[Card] = set()
             if game.black_three_held_back(player):
                 seen.update(c for c in hand if c.is_black_three)
@@ -351,13 +351,16 @@ def legal_actions(game: Game, player: str) -> list[Action]:
                     seen.add(c)
                     actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
+        if game.rules.sequences or game.rules.wild_melds:
+            out += going_out_with_shapes(game, player)
         actions.extend(_meld_actions(game, player, out))
         if game.rules.sequences or game.rules.wild_melds:
             greedy = (None if game.team_melds[team]
                       else greedy_melds(game, player, _by_rank(hand), use_wilds=False))
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
-        if out and not game.asked and len(hand) > 1 and game.partners(player):
+        if (out and not game.asked and len(hand) > 1 and game.partners(player)
+                and not game.rules.play_to_stock_end):
             actions.append(AskToGoOut())
     if game.rules.concession is not None:
         actions.append(Concede())

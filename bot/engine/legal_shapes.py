@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from .actions import Meld, trusted
 from .cards import Card, card_texts
 from .errors import IllegalMove
-from .melds import SEQUENCE_ORDER
+from .going_out import meld_everything
+from .melds import SEQUENCE_ORDER, TableMeld, other_canastas, set_melds
 
 if TYPE_CHECKING:
     from .game import Game
@@ -122,6 +123,23 @@ def shape_moves(game: Game, player: str, greedy: Move | None) -> list[Meld]:
     return legal
 
 
+def _trimmed(run: list[Card], rest: list[Card], table: dict[str, TableMeld]) -> list[Card]:
+    """The run less an end card whose rank's other naturals in hand (one or two) could make
+    a set with it and have no set on the table to go to."""
+    sets = {m.rank for m in table.values() if m.shape == "set"}
+    changed = True
+    while changed and len(run) > 3:
+        changed = False
+        for end in (-1, 0):
+            c = run[end]
+            others = sum(1 for x in rest if x.rank == c.rank) - 1
+            if c.rank not in sets and others in (1, 2):
+                run = run[:-1] if end == -1 else run[1:]
+                changed = True
+                break
+    return run
+
+
 def _disjoint(groups: list[list[Card]]) -> list[list[Card]]:
     """Runs that share no card (a run holds one card of each rank of its suit)."""
     used: set[Card] = set()
@@ -131,3 +149,107 @@ def _disjoint(groups: list[list[Card]]) -> list[list[Card]]:
             out.append(g)
             used.update(g)
     return out
+
+
+def going_out_with_shapes(game: Game, player: str) -> list[Meld]:
+    """Going out with sequences and wild melds: for each card left to discard (or none),
+    the hand's runs laid on the side's sequences and as new ones, its wild cards on a wild
+    meld (or not), and the rest melded as sets (``meld_everything``); each checked by the
+    planner. Tried on hands of at most 12 cards (going out melds them all)."""
+    r = game.rules
+    hand = game.hands[player]
+    if game.permission is False or len(hand) > 12:
+        return []
+    team = game.team_of(player)
+    table = game.team_melds[team]
+    sets = set_melds(r, table)
+    have = other_canastas(r, table)
+    lines: list[Meld] = []
+    seen: set[tuple[object, ...]] = set()
+    spares: list[Card | None] = [None, *dict.fromkeys(hand)]
+    for spare in spares:
+        cards = list(hand)
+        if spare is not None:
+            cards.remove(spare)
+        if not cards:
+            continue
+        for use_runs in (True, False) if r.sequences else (False,):
+            for use_wild in (True, False) if r.wild_melds else (False,):
+                move = _shapes_first(game, table, cards, use_runs, use_wild)
+                if move is None:
+                    continue
+                groups, adds, rest, made = move
+                plan = meld_everything(r, sets, rest, have=have + made)
+                if plan is None:
+                    continue
+                groups = groups + [g for rank, g in plan.items() if rank not in sets]
+                adds = adds | {rank: g for rank, g in plan.items() if rank in sets and g}
+                key = (tuple(sorted(tuple(card_texts(g)) for g in groups)),
+                       tuple(sorted((k, tuple(card_texts(v))) for k, v in adds.items())))
+                if key in seen:
+                    continue
+                seen.add(key)
+                try:
+                    game._plan(player, groups, list(adds.items()), check_held=False)
+                except IllegalMove:
+                    continue
+                lines.append(trusted(Meld, groups=[card_texts(g) for g in groups],
+                                     add={k: card_texts(v) for k, v in adds.items()}))
+    return lines
+
+
+def _shapes_first(game: Game, table: dict[str, TableMeld], cards: list[Card], use_runs: bool,
+                  use_wild: bool) -> tuple[list[list[Card]], dict[str, list[Card]],
+                                           list[Card], int] | None:
+    """Lay the runs and the wild cards first: (new groups, lay-offs, cards left, canastas
+    made that count for going out)."""
+    r = game.rules
+    rest = list(cards)
+    groups: list[list[Card]] = []
+    adds: dict[str, list[Card]] = {}
+    made = 0
+    if use_runs:
+        for key, m in table.items():
+            if m.shape != "sequence" or len(m.cards) >= r.canasta_size:
+                continue
+            have = {SEQUENCE_ORDER[c.rank]: c for c in rest if c.is_natural and c.suit == m.suit}
+            low, high = SEQUENCE_ORDER[m.cards[0].rank], SEQUENCE_ORDER[m.cards[-1].rank]
+            got: list[Card] = []
+            room = r.canasta_size - len(m.cards)
+            while high + 1 in have and len(got) < room:
+                high += 1
+                got.append(have[high])
+            while low - 1 in have and len(got) < room:
+                low -= 1
+                got.append(have[low])
+            if got:
+                adds[key] = got
+                for c in got:
+                    rest.remove(c)
+                made += len(m.cards) + len(got) >= r.canasta_size
+        for run in _disjoint(sorted((g for g in runs(rest, r.canasta_size)), key=len,
+                                    reverse=True)):
+            run = _trimmed(run, rest, table)
+            groups.append(run)
+            for c in run:
+                rest.remove(c)
+            made += len(run) >= r.canasta_size
+    if use_wild:
+        wilds = [c for c in rest if c.is_wild]
+        for key, m in table.items():
+            if m.shape == "wild" and len(m.cards) < r.canasta_size and wilds:
+                got = wilds[:r.canasta_size - len(m.cards)]
+                wilds = wilds[len(got):]
+                adds[key] = got
+                for c in got:
+                    rest.remove(c)
+                made += len(m.cards) + len(got) >= r.canasta_size
+        if len(wilds) >= 3:
+            group = wilds[:r.canasta_size]
+            groups.append(group)
+            for c in group:
+                rest.remove(c)
+            made += len(group) >= r.canasta_size
+    if not groups and not adds:
+        return None
+    return groups, adds, rest, made   # the planner has the last word on what counts

@@ -142,6 +142,8 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int, going_out: 
             return "black threes may be melded only in the turn you go out"
         if size < 3:
             return "a meld of black threes needs at least 3 of them"
+        if rules.black_threes_any_time and size > 4:
+            return "a meld of black threes holds at most 4 of them"
         return None
     if naturals < rules.min_naturals:
         return (f"a meld needs at least {rules.min_naturals} natural {rank_name(rank)}; "
@@ -221,10 +223,11 @@ def canasta_bonus(rules: Rules, meld: TableMeld) -> int:
     kind = meld.kind(rules)
     if kind is None:
         return 0
-    if kind == "natural":
-        return rules.natural_canasta
-    if kind == "mixed":
-        return rules.mixed_canasta
+    if kind in ("natural", "mixed"):
+        for rank, natural, mixed in rules.rank_canastas:
+            if meld.rank == rank:
+                return natural if kind == "natural" else mixed
+        return rules.natural_canasta if kind == "natural" else rules.mixed_canasta
     if meld.shape == "sequence":
         return rules.sequence_canasta
     jokers = sum(1 for c in meld.cards if c.is_joker)

@@ -215,6 +215,7 @@ class MeldPlanning:
             minimum = self.minimums[team]
             counted = [k for k in kinds if k not in r.going_out_ignores]
             concealed = (concealed_exempt and going_out and not self.melded_before
+                         and not r.play_to_stock_end
                          and len(counted) >= r.canastas_to_go_out)
             if minimum == CANASTA_MINIMUM and not made_canasta and not concealed:
                 raise IllegalMove("your side's first meld must make a canasta",
@@ -226,6 +227,9 @@ class MeldPlanning:
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move")
         if going_out:
+            if r.play_to_stock_end and remaining == 1:
+                raise IllegalMove("that would leave you one card, and your last card must be "
+                                  "melded, not discarded", code="last_card_melded")
             self._check_going_out(team, kinds, remaining)
         return plan
 

@@ -83,7 +83,11 @@ class Rules:
     black_three_first_round: bool = False   # Cuban: no black-three discard in the first round
     removed_black_three: int = 0       # Cuban: black threes from a taken pile, each
     removed_black_threes_all: int = 0  # Cuban: ... all four
-    black_threes_any_time: bool = False     # Kombo: 3+ black threes melded any time
+    black_threes_any_time: bool = False     # Kombo: 3 or 4 black threes melded any time
+    rank_canastas: tuple[tuple[str, int, int], ...] = ()  # rank, natural, mixed (Kombo: 7s)
+    play_to_stock_end: bool = False    # Kombo: no going out; the last card is never discarded
+    first_canasta_cards: int = 0       # Kombo: the hand's first canasta draws 11 more cards
+    deals: int = 0                     # Kombo: a match of 4 deals (0: play to the target)
     description: str = "Classic Canasta by the Official Canasta Laws"
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
@@ -130,9 +134,11 @@ class Rules:
             "Melds: 3+ cards of one rank, at least 2 naturals, at most "
             f"{self.max_wilds} wild cards" + (" (never more wilds than naturals)"
                                               if self.wilds_at_most_naturals else "") + ".",
-            f"Going out needs {self.canastas_to_go_out} canasta"
-            f"{'s' if self.canastas_to_go_out > 1 else ''}; bonus {self.going_out}, "
-            f"concealed {self.concealed_going_out}.",
+            ("No going out: the hand is played until the stock is gone; the last card is "
+             "melded, never discarded." if self.play_to_stock_end else
+             f"Going out needs {self.canastas_to_go_out} canasta"
+             f"{'s' if self.canastas_to_go_out > 1 else ''}; bonus {self.going_out}, "
+             f"concealed {self.concealed_going_out}."),
             "Initial meld: " + ", ".join(
                 (f"{_minimum_text(m)} below 0" if t == NEGATIVE
                  else f"{_minimum_text(m)} from {t}")
@@ -140,7 +146,7 @@ class Rules:
             f"Red threes {self.red_three} each ("
             + ", ".join(f"{n} = {v}" for n, v in self.red_three_sets) + "), plus with "
             + ("a canasta" if self.red_threes_need_canasta else "a meld") + ", else minus.",
-            f"Game to {self.target}.",
+            f"A match of {self.deals} deals." if self.deals else f"Game to {self.target}.",
         ]
         if self.sequences:
             lines.append(f"Sequences: 3+ naturals of one suit in a row (4 low, ace high, no "
@@ -301,6 +307,20 @@ def _italian() -> dict[str, object]:
         "description": "Italian: Samba over a frozen packet, deuce canastas 2000-3000"}
 
 
+def _kombo() -> dict[str, object]:
+    """LT's "Bolivian canasta" (B.3, last row), called Kombo here: 4 deals played until the
+    stock is gone; 11 extra cards to the first canasta; sevens and black threes cost in hand."""
+    return _samba() | {
+        "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "bolivia",
+        "sequence_canasta_name": "escalera", "canastas_to_go_out": 0, "going_out": 0,
+        "concealed_going_out": 0, "play_to_stock_end": True, "black_threes_any_time": True,
+        "in_hand_values": (("3", 200), ("7", 500)), "first_canasta_cards": 11,
+        "red_three_sets": ((6, 2000),), "red_threes_canastas": 1,
+        "initial_minimums": ((NEGATIVE, 60), (0, 60), (3500, 100), (7000, 140), (10500, 180)),
+        "rank_canastas": (("7", 1500, 1000),), "deals": 4, "target": 10**9,
+        "description": "Kombo (LT \"Bolivian canasta\"): 4 deals to the end of the stock"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
@@ -312,6 +332,7 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "chilean": _chilean,
     "cuban": _cuban,
     "italian": _italian,
+    "kombo": _kombo,
 }
 VARIANT_DESCRIPTIONS = {
     "classic": "Official Canasta Laws (Regency Whist Club)",
@@ -324,6 +345,7 @@ VARIANT_DESCRIPTIONS = {
     "chilean": "Sambas and bolivias with 3 or 4 packs (packs=4); any two canastas go out",
     "cuban": "Always-frozen pile, melds of 7 at most, wild canastas up to 4000; game 7500",
     "italian": "Samba over a frozen packet of cards; deuce canastas 2000 and 3000; game 12000",
+    "kombo": "Lithuanian \"Bolivian canasta\": 4 deals played out to the end of the stock",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
@@ -334,6 +356,7 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "chilean": SAMBA_PLAYERS,
     "cuban": (4,),
     "italian": SAMBA_PLAYERS,
+    "kombo": (4,),
 }
 
 

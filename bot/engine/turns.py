@@ -149,9 +149,7 @@ class TurnMoves(MeldPlanning):
             out.append({"type": "red_three", "player": player, "cards": card_texts(threes),
                         "when": "pile"})
         self.history.extend(out)
-        if not self.hands[player]:
-            return out + self._end_hand(player, reason="went_out")
-        return out
+        return out + self._after_melding(player, events)
 
     # --- melding
     def _meld(self, player: str, action: Meld) -> list[Event]:
@@ -168,9 +166,42 @@ class TurnMoves(MeldPlanning):
               "add": laid_off}
         out = [ev, *events]
         self.history.extend(out)
-        if not self.hands[player]:
-            return out + self._end_hand(player, reason="went_out")
-        return out
+        return out + self._after_melding(player, events)
+
+    def _after_melding(self, player: str, events: list[Event]) -> list[Event]:
+        """Kombo's cards for the hand's first canasta; an empty hand goes out (Kombo: the
+        turn passes, the hand goes on until the stock is gone)."""
+        out: list[Event] = []
+        r = self.rules
+        made = [e for e in events if e["type"] == "canasta"]
+        if made and r.first_canasta_cards and len(made) == sum(
+                1 for e in self.history if e["type"] == "canasta"):
+            out += self._bonus_cards(player)
+        if self.hands[player]:
+            return out
+        if r.play_to_stock_end:
+            return out + self._next_turn()
+        return out + self._end_hand(player, reason="went_out")
+
+    def _bonus_cards(self, player: str) -> list[Event]:
+        """Kombo (B.3, LT): the first player to make a canasta draws extra cards from the stock
+        (red threes among them are laid out and replaced)."""
+        team = self._team[player]
+        got: list[Card] = []
+        threes: list[Card] = []
+        while self.stock and len(got) < self.rules.first_canasta_cards:
+            c = self.stock.pop()
+            (threes if c.is_red_three else got).append(c)
+        self.red3[team].extend(threes)
+        self.hands[player].extend(got)
+        self.just_arrived[player] = self.just_arrived.get(player, []) + got
+        ev: list[Event] = [{"type": "bonus_cards", "player": player, "count": len(got),
+                            "cards": card_texts(got), "stock": len(self.stock)}]
+        if threes:
+            ev.append({"type": "red_three", "player": player, "cards": card_texts(threes),
+                       "when": "draw"})
+        self.history.extend(ev)
+        return ev
 
     # --- discarding
     def _discard(self, player: str, action: Discard) -> list[Event]:
@@ -181,6 +212,9 @@ class TurnMoves(MeldPlanning):
             raise IllegalMove(f"you don't hold {c.pretty}")
         team = self._team[player]
         if len(hand) == 1:
+            if self.rules.play_to_stock_end:
+                raise IllegalMove("your last card must be melded, not discarded",
+                                  code="last_card_melded")
             self._check_going_out(team, self.canasta_kinds(team), 0)
         if c.is_black_three and self.black_three_held_back(player):
             raise IllegalMove("a black three may not be discarded in the first round",
@@ -227,6 +261,9 @@ class TurnMoves(MeldPlanning):
     def _ask(self, player: str) -> list[Event]:
         self._need_phase("play", "ask to go out")
         partners = self.partners(player)
+        if self.rules.play_to_stock_end:
+            raise IllegalMove("in these rules the hand goes on until the stock is gone: there "
+                              "is no going out to ask about", code="no_going_out")
         if not partners:
             raise IllegalMove("there is no partner to ask in this game: just go out if you can")
         if self.asked:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 # Event fields only their own player may see (the cards he drew).
-_PRIVATE = {"draw": ("cards",)}
+_PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",)}
 
 
 def public_event(event: dict[str, Any], viewer: str | None) -> dict[str, Any]:

@@ -184,3 +184,13 @@ def test_game_is_10000():
     g.apply("Ana", Meld(groups=[KINGS, SAMBA_RUN]))
     g.apply("Ana", Discard("4c"))
     assert g.phase == "over" and g.winner == 0
+
+
+def test_going_out_lines_lay_new_runs_and_extend_sequences():
+    g = samba(hands={"Ana": "5s 6s 7s 8d 8c 8s jh 4c", "Bo": "5c"}, phase="play",
+              melds={0: [KINGS, "5h 6h 7h 8h 9h 10h"]})
+    lines = [a for a in g.legal_actions("Ana")
+             if a.kind == "meld" and sum(map(len, a.groups)) + sum(map(len, a.add.values())) == 7]
+    assert any(sorted(map(sorted, a.groups)) == [["5S", "6S", "7S"], ["8C", "8D", "8S"]]
+               and a.add == {"seq": ["JH"]} for a in lines), lines
+    assert any(a.kind == "ask" for a in g.legal_actions("Ana"))
