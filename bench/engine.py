@@ -116,7 +116,9 @@ def main() -> None:
     new = timed[0]
     print(f"legal_actions calls/s: median {1 / new:.0f} over {len(positions)} positions "
           f"({new * 1e6:.0f} us a call)")
-    if old_module is None:
+    if args.variant != "classic":
+        print("legal_actions before: not compared (the earlier legal moves know only classic)")
+    elif old_module is None:
         print(f"legal_actions before ({args.before}): not available (needs git history)")
     else:
         old = timed[1]

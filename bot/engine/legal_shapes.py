@@ -113,6 +113,8 @@ def shape_moves(game: Game, player: str, greedy: Move | None) -> list[Meld]:
         moves.append((sets + longest, {}))
         moves.append((_disjoint(sorted(found, key=len, reverse=True)), {}))
     legal: list[Meld] = []
+    if r.duplicate_melds:
+        legal += _combinations(game, player)
     for groups, adds in moves:
         try:
             game._plan(player, groups, list(adds.items()))
@@ -121,6 +123,24 @@ def shape_moves(game: Game, player: str, greedy: Move | None) -> list[Meld]:
         legal.append(trusted(Meld, groups=[card_texts(g) for g in groups],
                              add={k: card_texts(v) for k, v in adds.items()}))
     return legal
+
+
+def _combinations(game: Game, player: str) -> list[Meld]:
+    """Each pair of the side's melds of one rank, combined (where the result is legal)."""
+    out: list[Meld] = []
+    first: dict[str, int] = {}
+    for i, m in enumerate(game.team_melds[game.team_of(player)].values()):
+        if m.shape != "set":
+            continue
+        if m.rank not in first:
+            first[m.rank] = i
+            continue
+        try:
+            game._plan(player, [], [], combine=[[first[m.rank], i]])
+        except IllegalMove:
+            continue
+        out.append(trusted(Meld, groups=[], add={}, combine=[[first[m.rank], i]]))
+    return out
 
 
 def _trimmed(run: list[Card], rest: list[Card], table: dict[str, TableMeld]) -> list[Card]:

@@ -109,6 +109,16 @@ def add_meld(melds: dict[str, TableMeld], meld: TableMeld) -> str:
     return key
 
 
+def rekey(melds: dict[str, TableMeld]) -> dict[str, str]:
+    """Old key -> the key each meld gets when the keys are given again in order (after two
+    melds were combined), as a snapshot would give them."""
+    fresh: dict[str, TableMeld] = {}
+    renamed: dict[str, str] = {}
+    for key, m in melds.items():
+        renamed[key] = add_meld(fresh, m)
+    return renamed
+
+
 def set_melds(rules: Rules, melds: dict[str, TableMeld]) -> dict[str, TableMeld]:
     """The side's sets (the searches of legal moves and going out work on sets by rank;
     sequences and wild melds have their own)."""

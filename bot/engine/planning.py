@@ -21,6 +21,7 @@ from .melds import (
     meld_key,
     meld_problem,
     rank_name,
+    rekey,
     sequence_problem,
     shape_problem,
 )
@@ -43,6 +44,7 @@ class _Plan:
     new_ranks: set[str] = field(default_factory=set)  # melds this move starts (their keys)
     touched_old: bool = False                         # joins a meld older than this turn
     fresh: dict[str, TableMeld] = field(default_factory=dict)  # new melds not keyed by rank
+    merges: list[tuple[str, str]] = field(default_factory=list)  # (kept, dropped) meld keys
 
 
 class MeldPlanning:
@@ -134,7 +136,8 @@ class MeldPlanning:
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
-              concealed_exempt: bool = True, check_held: bool = True) -> _Plan:
+              concealed_exempt: bool = True, check_held: bool = True,
+              combine: list[list[Any]] | None = None) -> _Plan:
         r = self.rules
         team = self._team[player]
         melds = self.team_melds[team]
@@ -164,15 +167,18 @@ class MeldPlanning:
         if top_group:
             key = self._take_key(team, top_group[0], len(top_group) > 1, additions, fresh)
             additions.setdefault(key, []).extend(top_group)
+        merges = self._merges(team, combine or [], additions)
         if not additions:
             raise IllegalMove("name the cards to meld")
         remaining = len(hand) - len(used) + incoming
         going_out = remaining <= 1
-        plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh)
+        plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
+                     merges=merges)
+        dropped = {drop for _, drop in merges}
         kinds: list[str] = []  # counted only where it matters: going out (and so a concealed one)
         if going_out:
             for key, m in melds.items():
-                if key not in additions and m.is_canasta(r):
+                if key not in additions and key not in dropped and m.is_canasta(r):
                     kinds.append(m.kind(r) or "")
         made_canasta = made_natural = False
         for key, cards in additions.items():
@@ -232,6 +238,26 @@ class MeldPlanning:
                                   "melded, not discarded", code="last_card_melded")
             self._check_going_out(team, kinds, remaining)
         return plan
+
+    def _merges(self, team: int, combine: list[list[Any]],
+                additions: dict[str, list[Card]]) -> list[tuple[str, str]]:
+        """Two melds of one rank combined (B.2): the later one's cards (and what this move
+        adds to it) join the earlier one, judged as one meld."""
+        melds = self.team_melds[team]
+        order = list(melds)
+        merges: list[tuple[str, str]] = []
+        for a, b in combine:
+            ka, kb = self._resolve_key(team, a), self._resolve_key(team, b)
+            ma, mb = melds[ka], melds[kb]
+            if (not self.rules.duplicate_melds or ka == kb or ma.shape != "set"
+                    or mb.shape != "set" or ma.rank != mb.rank
+                    or any(ka in pair or kb in pair for pair in merges)):
+                raise IllegalMove("only two different melds of the same rank can be combined",
+                                  code="combine_same_rank")
+            keep, drop = (ka, kb) if order.index(ka) < order.index(kb) else (kb, ka)
+            additions.setdefault(keep, []).extend(melds[drop].cards + additions.pop(drop, []))
+            merges.append((keep, drop))
+        return merges
 
     def _check_wild_use(self, team: int, plan: _Plan, fresh: dict[str, TableMeld]) -> None:
         """Italian (B.7): the initial meld is natural, and while the side has a wild meld short
@@ -320,6 +346,15 @@ class MeldPlanning:
         self.melded_players.add(player)
         self.touched_old = self.touched_old or plan.touched_old
         self.turn_new_ranks |= plan.new_ranks
+        if plan.merges:
+            for _keep, drop in plan.merges:
+                del melds[drop]
+                self.touched_old = True
+                self.turn_new_ranks.discard(drop)
+            renamed = rekey(melds)
+            self.team_melds[team] = {renamed[k]: m for k, m in melds.items()}
+            self.turn_new_ranks = {renamed[k] for k in self.turn_new_ranks if k in renamed}
+            self.turn_start_ranks = {renamed.get(k, k) for k in self.turn_start_ranks}
         return events
 
     # --- taking the pile

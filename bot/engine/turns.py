@@ -156,7 +156,8 @@ class TurnMoves(MeldPlanning):
         self._need_phase("play", "meld")
         groups = [parse_cards(g) for g in action.groups]
         adds = [(k, parse_cards(v)) for k, v in action.add.items()]
-        plan = self._plan(player, groups, adds)
+        combine = getattr(action, "combine", None) or []
+        plan = self._plan(player, groups, adds, combine=combine)
         team = self._team[player]
         laid_off: dict[str, list[str]] = {}
         for key, cards in adds:
@@ -164,6 +165,8 @@ class TurnMoves(MeldPlanning):
         events = self._commit_plan(player, plan)
         ev = {"type": "meld", "player": player, "groups": [card_texts(g) for g in groups],
               "add": laid_off}
+        if plan.merges:
+            ev["combined"] = [list(pair) for pair in plan.merges]
         out = [ev, *events]
         self.history.extend(out)
         return out + self._after_melding(player, events)

@@ -194,3 +194,24 @@ def test_going_out_lines_lay_new_runs_and_extend_sequences():
     assert any(sorted(map(sorted, a.groups)) == [["5S", "6S", "7S"], ["8C", "8D", "8S"]]
                and a.add == {"seq": ["JH"]} for a in lines), lines
     assert any(a.kind == "ask" for a in g.legal_actions("Ana"))
+
+
+def test_two_melds_of_one_rank_combine_into_one():
+    g = samba(hands={"Ana": "kh 9c 9d 4c", "Bo": "5c"}, phase="play",
+              melds={0: ["kh kd 2c", "qh qd qs", "kc ks kd 2s jk"]})
+    offered = [a for a in g.legal_actions("Ana") if a.kind == "meld" and a.combine]
+    assert [a.combine for a in offered] == []          # three wild cards: not allowed
+    g = samba(hands={"Ana": "kh 9c 9d 4c", "Bo": "5c"}, phase="play",
+              melds={0: ["kh kd 2c", "qh qd qs", "kc ks kd"]})
+    offered = [a for a in g.legal_actions("Ana") if a.kind == "meld" and a.combine]
+    assert [a.combine for a in offered] == [[[0, 2]]]
+    ev = g.apply("Ana", Meld(combine=[[2, 0]], add={2: ["kh"]}))
+    assert ev[0]["combined"] == [["K", "K#2"]]
+    assert [e["kind"] for e in ev if e["type"] == "canasta"] == ["mixed"]
+    assert [len(m) for m in g.melds(0)] == [7, 3]
+    assert [m["key"] for m in g.view("Ana")["teams"][0]["melds"]] == ["K", "Q"]
+    with pytest.raises(IllegalMove) as err:
+        g.apply("Ana", Meld(combine=[[0, 1]]))
+    assert err.value.code == "combine_same_rank"
+    again = Game.from_dict(g.to_dict())
+    assert again.view("Ana") == g.view("Ana")
