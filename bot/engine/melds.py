@@ -152,8 +152,6 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int, going_out: 
             return "black threes may be melded only in the turn you go out"
         if size < 3:
             return "a meld of black threes needs at least 3 of them"
-        if rules.black_threes_any_time and size > 4:
-            return "a meld of black threes holds at most 4 of them"
         return None
     if naturals < rules.min_naturals:
         return (f"a meld needs at least {rules.min_naturals} natural {rank_name(rank)}; "
@@ -174,9 +172,6 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int, going_out: 
 def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     """Why these cards are not a sequence the rules allow (B.2), or ``None``."""
     text = " ".join(c.pretty for c in cards)
-    if not rules.sequences:
-        return IllegalMove(f"{text} mixes ranks: a meld is one rank (no sequences in "
-                           "these rules)", code="no_sequences", cards=text)
     if any(c.is_wild for c in cards):
         return IllegalMove(f"{text}: a sequence holds no wild cards", code="sequence_wild",
                            cards=text)

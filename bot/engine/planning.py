@@ -12,17 +12,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, format_cards, rank_key
+from .cards import Card
 from .errors import IllegalMove
+from .meld_keys import MeldKeys
 from .melds import (
     TableMeld,
-    judge_shape,
-    key_base,
-    meld_key,
     meld_problem,
     rank_name,
     rekey,
-    sequence_problem,
     shape_problem,
 )
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
@@ -47,7 +44,7 @@ class _Plan:
     merges: list[tuple[str, str]] = field(default_factory=list)  # (kept, dropped) meld keys
 
 
-class MeldPlanning:
+class MeldPlanning(MeldKeys):
     """The planning half of ``Game`` (a mixin: the state lives on the game)."""
 
     rules: Rules
@@ -68,71 +65,6 @@ class MeldPlanning:
 
     def pile_frozen_for(self, team: int) -> bool:
         raise NotImplementedError
-
-    def _resolve_key(self, team: int, key: Any) -> str:
-        """The meld key that ``key`` names: an index into ``game.melds(team)``, a meld key, or
-        a rank (the first meld of that rank; ``"2"``: the first wild meld)."""
-        melds = self.team_melds[team]
-        if isinstance(key, int) and not isinstance(key, bool):
-            keys = list(melds)
-            if not 0 <= key < len(keys):
-                raise IllegalMove(f"your side has no meld number {key}")
-            return keys[key]
-        if isinstance(key, str) and key in melds:
-            return key
-        try:
-            rank = rank_key(str(key))
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
-        if rank in melds:
-            return rank
-        if rank == "2" and "wild" in melds:
-            return "wild"
-        raise IllegalMove(f"your side has no meld of {rank_name(rank)} to add to; "
-                          "start one with at least two naturals")
-
-    def _group_key(self, melds: dict[str, TableMeld], additions: dict[str, list[Card]],
-                   fresh: dict[str, TableMeld], g: list[Card]) -> str:
-        """The meld a new group makes (or, classic, the meld of its rank it joins)."""
-        r = self.rules
-        ranks = {c.rank for c in g if not c.is_wild}
-        if len(ranks) == 1:
-            rank = ranks.pop()
-            if not r.duplicate_melds or (rank not in melds and rank not in additions):
-                return rank
-            key = meld_key(melds, additions, rank)
-            fresh[key] = TableMeld(rank)
-            return key
-        shape, rank, suit = judge_shape(g)
-        if shape == "wild" and not r.wild_melds:
-            raise IllegalMove(f"{format_cards(g)} is all wild cards: a meld needs at least "
-                              f"{r.min_naturals} natural cards of one rank")
-        if shape != "wild" and not r.sequences:
-            raise IllegalMove(f"{format_cards(g)} mixes ranks: a meld is one rank "
-                              "(no sequences; suits don't matter)")
-        if shape is None:
-            problem = sequence_problem(r, g)
-            assert problem is not None
-            raise problem
-        key = meld_key(melds, additions, key_base(shape, rank))
-        fresh[key] = TableMeld(rank, shape=shape, suit=suit)
-        return key
-
-    def _take_key(self, team: int, top: Card, with_cards: bool,
-                  additions: dict[str, list[Card]], fresh: dict[str, TableMeld]) -> str:
-        """The meld the pile's top card joins: its rank's meld (two melds of a rank: the first
-        below a canasta, or a new one when hand cards come with it)."""
-        melds = self.team_melds[team]
-        if not self.rules.duplicate_melds or top.rank not in melds:
-            return top.rank
-        for key, m in melds.items():
-            if m.shape == "set" and m.rank == top.rank and not m.is_canasta(self.rules):
-                return key
-        if not with_cards:
-            return top.rank
-        key = meld_key(melds, additions, top.rank)
-        fresh[key] = TableMeld(top.rank)
-        return key
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
@@ -205,6 +137,9 @@ class MeldPlanning:
                     wilds += old.wilds
                     naturals += old.naturals
                 rank = old.rank if old is not None else fresh[key].rank if key in fresh else key
+                if rank == "3" and r.black_threes_any_time and naturals + wilds > 4:
+                    raise IllegalMove("a meld of black threes holds at most 4 of them",
+                                      code="black_threes_at_most", most=4)
                 problem_text = meld_problem(r, rank, naturals, wilds, going_out)
                 if problem_text:
                     raise IllegalMove(problem_text)
@@ -215,7 +150,7 @@ class MeldPlanning:
                 made_canasta = True
                 made_natural = made_natural or name == "natural"
         if r.deuces_reserved or r.initial_meld_natural:
-            self._check_wild_use(team, plan, fresh)
+            self._check_wild_use(team, additions, fresh)
         if not melds:
             plan.points = sum(c.points for cards in additions.values() for c in cards)
             minimum = self.minimums[team]
@@ -235,58 +170,9 @@ class MeldPlanning:
         if going_out:
             if r.play_to_stock_end and remaining == 1:
                 raise IllegalMove("that would leave you one card, and your last card must be "
-                                  "melded, not discarded", code="last_card_melded")
+                                  "melded, not discarded", code="meld_leaves_one_card")
             self._check_going_out(team, kinds, remaining)
         return plan
-
-    def _merges(self, team: int, combine: list[list[Any]],
-                additions: dict[str, list[Card]]) -> list[tuple[str, str]]:
-        """Two melds of one rank combined (B.2): the later one's cards (and what this move
-        adds to it) join the earlier one, judged as one meld."""
-        melds = self.team_melds[team]
-        order = list(melds)
-        merges: list[tuple[str, str]] = []
-        for a, b in combine:
-            ka, kb = self._resolve_key(team, a), self._resolve_key(team, b)
-            ma, mb = melds[ka], melds[kb]
-            if (not self.rules.duplicate_melds or ka == kb or ma.shape != "set"
-                    or mb.shape != "set" or ma.rank != mb.rank
-                    or any(ka in pair or kb in pair for pair in merges)):
-                raise IllegalMove("only two different melds of the same rank can be combined",
-                                  code="combine_same_rank")
-            keep, drop = (ka, kb) if order.index(ka) < order.index(kb) else (kb, ka)
-            additions.setdefault(keep, []).extend(melds[drop].cards + additions.pop(drop, []))
-            merges.append((keep, drop))
-        return merges
-
-    def _check_wild_use(self, team: int, plan: _Plan, fresh: dict[str, TableMeld]) -> None:
-        """Italian (B.7): the initial meld is natural, and while the side has a wild meld short
-        of a canasta no 2 may be a wild card elsewhere."""
-        r = self.rules
-        melds = self.team_melds[team]
-        if r.initial_meld_natural and not melds:
-            for cards in plan.additions.values():
-                if any(c.is_wild for c in cards):
-                    raise IllegalMove("your side's first meld must be natural: no wild cards in "
-                                      "it", code="initial_meld_wild")
-        if not r.deuces_reserved:
-            return
-        def shape_of(key: str) -> str:
-            m = melds.get(key) or fresh.get(key)
-            return m.shape if m is not None else "set"
-        open_wild = any(m.shape == "wild" and not m.is_canasta(r) and key not in plan.additions
-                        for key, m in melds.items())
-        for key, cards in plan.additions.items():
-            if shape_of(key) == "wild":
-                size = len(cards) + (len(melds[key].cards) if key in melds else 0)
-                open_wild = open_wild or size < r.canasta_size
-        if not open_wild:
-            return
-        for key, cards in plan.additions.items():
-            if shape_of(key) != "wild" and any(c.is_wild and not c.is_joker for c in cards):
-                raise IllegalMove("your side has a meld of wild cards short of a canasta: until "
-                                  "it is complete, 2s are not wild cards elsewhere",
-                                  code="deuces_reserved")
 
     @staticmethod
     def _check_held(hand: list[Card], used: list[Card]) -> None:

@@ -35,7 +35,7 @@ def test_no_going_out_bonus_and_the_last_card_is_melded_not_discarded():
     g = kombo(hands={"Ana": "8s 8d 8c 4c", "Bo": "5c 6d"}, phase="play", melds={0: [KINGS]})
     with pytest.raises(IllegalMove) as err:
         g.apply("Ana", Meld(groups=["8s 8d 8c"]))
-    assert err.value.code == "last_card_melded"
+    assert err.value.code == "meld_leaves_one_card"
     g = kombo(hands={"Ana": "4c", "Bo": "5c 6d"}, phase="play", melds={0: [KINGS]})
     with pytest.raises(IllegalMove) as err:
         g.apply("Ana", Discard("4c"))
@@ -47,8 +47,9 @@ def test_no_going_out_bonus_and_the_last_card_is_melded_not_discarded():
 def test_three_or_four_black_threes_meld_any_time():
     g = kombo(hands={"Ana": "3c 3s 3c 3s 3c 9d 9h", "Bo": "5c"}, phase="play",
               melds={0: ["kh kd ks"]})
-    with pytest.raises(IllegalMove, match="at most 4"):
+    with pytest.raises(IllegalMove, match="at most 4") as err:
         g.apply("Ana", Meld(groups=["3c 3s 3c 3s 3c"]))
+    assert err.value.values == {"most": 4}
     g.apply("Ana", Meld(groups=["3c 3s 3c 3s"]))
 
 
