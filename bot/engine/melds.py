@@ -206,6 +206,10 @@ def wild_meld_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
         text = " ".join(c.text for c in cards)
         return IllegalMove(f"{text} is all wild cards: a meld needs at least "
                            f"{rules.min_naturals} natural cards of one rank")
+    naturals = [c for c in cards if not c.is_wild]
+    if naturals:
+        return IllegalMove(f"{naturals[0].pretty} doesn't go on a meld of wild cards",
+                           code="wild_meld_natural", card=naturals[0].pretty)
     if len(cards) < 3:
         return IllegalMove(f"a meld of wild cards needs at least 3 of them (it would have "
                            f"{len(cards)})", code="wild_meld_too_short", count=len(cards))
