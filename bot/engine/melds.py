@@ -196,16 +196,13 @@ def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     if len(cards) > rules.canasta_size:
         return IllegalMove(f"a sequence stops at {rules.canasta_size} cards (a "
                            f"{rules.sequence_canasta_name}); this one would have {len(cards)}",
-                           code="sequence_too_long", count=len(cards), most=rules.canasta_size)
+                           code="sequence_too_long", count=len(cards), most=rules.canasta_size,
+                           canasta=rules.sequence_canasta_name)
     return None
 
 
 def wild_meld_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     """Why these wild cards are not a wild meld the rules allow (B.3, B.6, B.7), or ``None``."""
-    if not rules.wild_melds:
-        text = " ".join(c.text for c in cards)
-        return IllegalMove(f"{text} is all wild cards: a meld needs at least "
-                           f"{rules.min_naturals} natural cards of one rank")
     naturals = [c for c in cards if not c.is_wild]
     if naturals:
         return IllegalMove(f"{naturals[0].pretty} doesn't go on a meld of wild cards",

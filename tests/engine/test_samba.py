@@ -74,7 +74,7 @@ def test_a_samba_is_seven_in_a_row_for_1500_and_stops_there():
     with pytest.raises(IllegalMove) as err:
         g.apply("Ana", Meld(add={0: ["jh"]}))
     assert err.value.code == "sequence_too_long"
-    assert err.value.values == {"count": 8, "most": 7}
+    assert err.value.values == {"count": 8, "most": 7, "canasta": "samba"}
     assert variant("samba").sequence_canasta == 1500
 
 
