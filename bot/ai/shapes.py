@@ -1,11 +1,12 @@
 """Sequences and wild melds for the computer players (the Samba family, RULES.md B.2-B.7).
 
 The heuristics of ``policy`` know sets; where the rules also have sequences and wild melds,
-these moves come first, chosen among the engine's legal moves: going out when a line exists
-(melding every card, or all but the discard), then extending a sequence toward a samba or
-escalera (the longest extension first), laying a new run (longest first), and, where a wild
-canasta pays (a bolivia) or is the only home for them, putting wild cards on a wild meld
-rather than on sets. Each call picks one move; the next call looks again.
+these moves come first, chosen among the engine's legal moves: extending a sequence toward a
+samba or escalera (the longest extension first), laying a new run (longest first), putting
+wild cards on a wild meld where a wild canasta pays more than a natural one (rather than on
+sets), and then going out when a line exists (melding every card, or all but the discard:
+the sets-only going out of ``policy`` does not see runs). Each call picks one move; the next
+call looks again.
 """
 
 from __future__ import annotations
@@ -42,4 +43,4 @@ def shape_candidates(game: Game, player: str) -> list[Action]:
     if r.wild_melds and r.wild_canasta >= r.natural_canasta:
         wild = sorted((a for a in melds if _shapes(a) == {"wild"} and hand - _used(a) >= 2),
                       key=_used, reverse=True)
-    return [*out, *[a for a in extend if hand - _used(a) >= 2], *runs, *wild]
+    return [*[a for a in extend if hand - _used(a) >= 2], *runs, *wild, *out]
