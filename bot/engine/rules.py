@@ -350,6 +350,8 @@ VARIANT_DESCRIPTIONS = {
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
+    "classic": (2, 3, 4, 5, 6), "vienna": (2, 3, 4, 5, 6), "british": (2, 3, 4, 5, 6),
+    "uruguayan": (2, 3, 4, 5, 6),
     "samba": SAMBA_PLAYERS,
     "bolivia": SAMBA_PLAYERS,
     "brazilian": SAMBA_PLAYERS,
@@ -371,7 +373,7 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
         raise ValueError(f"unknown variant {quoted(name)}; choose one of {', '.join(VARIANTS)}")
     if not isinstance(players, int) or isinstance(players, bool):
         raise ValueError("players must be a whole number from 2 to 6")
-    counts = PLAYER_COUNTS.get(key, (2, 3, 4, 5, 6))
+    counts = PLAYER_COUNTS[key]
     if players not in counts:
         raise ValueError(f"{key} is for {', '.join(map(str, counts))} players, not {players}")
     teams = options.pop("teams", None)

@@ -34,7 +34,8 @@ def test_puts_wild_cards_on_a_bolivia_rather_than_on_a_set() -> None:
     assert isinstance(action, Meld) and list(action.add) == ["wild"]
 
 
-@pytest.mark.parametrize("name", sorted(PLAYER_COUNTS))
+@pytest.mark.parametrize("name", sorted(set(PLAYER_COUNTS) - {"classic", "vienna", "british",
+                                                                "uruguayan"}))
 def test_a_hand_of_every_new_variant_is_played_legally(name: str) -> None:
     game = Game.new(variant(name), PLAYERS4, seed=4)
     play_match({p: "normal" for p in PLAYERS4}, game, hands=1)
