@@ -215,3 +215,14 @@ def test_two_melds_of_one_rank_combine_into_one():
     assert err.value.code == "combine_same_rank"
     again = Game.from_dict(g.to_dict())
     assert again.view("Ana") == g.view("Ana")
+
+
+def test_a_combine_move_round_trips_through_json():
+    import json
+
+    from bot.engine import action_from_dict, action_to_dict
+
+    move = Meld(combine=[[0, "K#2"]], add={"K": ["kh"]})
+    again = action_from_dict(json.loads(json.dumps(action_to_dict(move))))
+    assert again == move
+    assert "combine" not in action_to_dict(Meld(groups=["kh kd ks"]))   # old logs unchanged
