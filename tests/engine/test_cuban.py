@@ -40,16 +40,19 @@ def test_melds_stop_at_seven_cards():
         g.apply("Ana", Meld(add={"K": ["kh"]}))
 
 
-@pytest.mark.parametrize("wilds,bonus", [("2c 2d 2h 2s 2c 2d 2h", 4000),
-                                         ("jk jk jk jk 2c 2d 2h", 3000),
-                                         ("jk 2c 2d 2h 2s 2c 2d", 2000)])
-def test_wild_canastas_by_their_deuces_and_jokers(wilds, bonus):
+@pytest.mark.parametrize("wilds,points,bonus", [("2c 2d 2h 2s 2c 2d 2h", 140, 4000),
+                                                ("jk jk jk jk 2c 2d 2h", 260, 3000),
+                                                ("jk 2c 2d 2h 2s 2c 2d", 170, 2000)])
+def test_wild_canastas_by_their_deuces_and_jokers(wilds, points, bonus):
     g = cuban(hands={"Ana": wilds + " 9c", "Bo": "5c"}, phase="play", melds={0: [KINGS]})
     g.apply("Ana", Meld(groups=[wilds]))
     g.apply("Ana", Discard("9c"))
     res = g.results[0]
-    assert res.breakdown[0]["canastas"] == 500 + bonus
-    assert res.breakdown[0]["going_out"] == 100          # no concealed bonus
+    # exact hand score: kings 70 and the wild cards, natural canasta 500 and the wild one,
+    # going out 100 (no concealed bonus)
+    assert res.breakdown[0] == {"melded": 70 + points, "canastas": 500 + bonus,
+                                "red_threes": 0, "going_out": 100, "in_hand": 0, "penalties": 0}
+    assert res.total == [70 + points + 500 + bonus + 100, -5]
 
 
 @pytest.mark.parametrize("threes,value", [("3h", 100), ("3h 3d", 300), ("3h 3d 3h", 500),

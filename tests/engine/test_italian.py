@@ -70,9 +70,12 @@ def test_going_out_300_with_two_canastas_not_wild_ones():
                 melds={0: [KINGS, QUEENS, "2c 2d 2h 2s 2c 2d 2h", "2s jk jk 2d 2h 2c jk"]})
     g.apply("Ana", Meld(groups=["8s 8d 8c"]))
     g.apply("Ana", Discard("4c"))
-    b = g.results[0].breakdown[0]
-    # two natural canastas 1000, seven deuces 3000, a mixed deuce canasta 2000
-    assert (b["canastas"], b["going_out"]) == (6000, 300)
+    res = g.results[0]
+    # two natural canastas 1000, seven deuces 3000, a mixed deuce canasta 2000; cards: kings
+    # 70, queens 70, seven 2s 140, four 2s and three jokers 230, three 8s 30
+    assert res.breakdown[0] == {"melded": 540, "canastas": 6000, "red_threes": 0,
+                                "going_out": 300, "in_hand": 0, "penalties": 0}
+    assert res.total == [6840, -5]
 
 
 @pytest.mark.parametrize("count,value", [(1, 100), (3, 300), (4, 800), (6, 1200)])

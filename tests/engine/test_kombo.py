@@ -56,7 +56,11 @@ def test_three_or_four_black_threes_meld_any_time():
 def test_black_threes_200_and_sevens_500_in_hand():
     g = kombo(hands={"Ana": "4c 5d", "Bo": "3c 7d 7h 9c"}, stock="3d", melds={0: [KINGS]})
     g.apply("Ana", Draw())      # the last card a red three: the hand ends
-    assert g.results[0].breakdown[1]["in_hand"] == -(200 + 500 + 500 + 10)
+    res = g.results[0]
+    assert res.breakdown[1] == {"melded": 0, "canastas": 0, "red_threes": 0, "going_out": 0,
+                                "in_hand": -(200 + 500 + 500 + 10), "penalties": 0}
+    # Ana's side: kings 70, their canasta 500, a red three 100 (a canasta: plus), 4c 5d
+    assert res.total == [70 + 500 + 100 - 10, -1210]
 
 
 def test_the_first_canasta_draws_11_cards():
