@@ -9,6 +9,7 @@ from bot.engine import Action, AnswerGoOut, Concede, Game, IllegalMove
 
 from . import policy
 from .knowledge import read_history
+from .shapes import shape_candidates
 from .table import Table, read_table
 from .world import build_game
 
@@ -66,7 +67,8 @@ class HeuristicPlayer:
             return next((a for a in candidates if isinstance(a, AnswerGoOut)),
                         AnswerGoOut(yes=True))
         game = build_game(view, table.know, random.Random(0))
-        return first_legal(game, view["player"], candidates)
+        return first_legal(game, view["player"],
+                           shape_candidates(game, view["player"]) + candidates)
 
 
 def computer_player(level: str, seed: int = 0) -> Any:

@@ -3,6 +3,7 @@ serialises to JSON as it is and an action log replays a game exactly."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,9 +18,20 @@ def _texts(cards: Any) -> list[str]:
     return [c.text for c in parse_cards(cards)]
 
 
+_DEFAULTS: dict[type, list[tuple[str, Any]]] = {}
+
+
 def trusted(cls: type, **fields: Any) -> Any:
-    """An action built from canonical card text, skipping normalisation (legal-move hot path)."""
+    """An action built from canonical card text, skipping normalisation (legal-move hot path);
+    fields not given take their defaults."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = [(f.name, f.default_factory) for f in dataclasses.fields(cls)
+                                     if f.default_factory is not dataclasses.MISSING]
     action = object.__new__(cls)
+    for name, factory in defaults:
+        if name not in fields:
+            fields[name] = factory()
     action.__dict__.update(fields)
     return action
 
@@ -53,15 +65,21 @@ class TakePile:
 
 @dataclass
 class Meld:
-    """New melds (``groups``) and lay-offs (``add``: meld rank or index -> cards)."""
+    """New melds (``groups``), lay-offs (``add``: meld rank, key or index -> cards) and, where
+    a side may hold two melds of one rank, melds combined into one (``combine``: pairs of
+    meld indexes or keys; the later meld joins the earlier)."""
 
     groups: list[list[str]] = field(default_factory=list)
     add: dict[Any, list[str]] = field(default_factory=dict)
+    combine: list[list[Any]] = field(default_factory=list)
     kind = "meld"
 
     def __post_init__(self) -> None:
         self.groups = _groups(self.groups)
         self.add = {k: _texts(v) for k, v in dict(self.add).items()}
+        self.combine = [list(pair) for pair in self.combine]
+        if any(len(pair) != 2 for pair in self.combine):
+            raise ValueError("combine names pairs of melds")
 
 
 @dataclass
@@ -113,8 +131,11 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"kind": action.kind, "cards": list(action.cards),
                 "melds": [list(g) for g in action.melds]}
     if isinstance(action, Meld):
-        return {"kind": action.kind, "groups": [list(g) for g in action.groups],
-                "add": [[k, list(v)] for k, v in action.add.items()]}
+        d: dict[str, Any] = {"kind": action.kind, "groups": [list(g) for g in action.groups],
+                             "add": [[k, list(v)] for k, v in action.add.items()]}
+        if getattr(action, "combine", None):
+            d["combine"] = [list(pair) for pair in action.combine]
+        return d
     if isinstance(action, Discard):
         return {"kind": action.kind, "card": action.card}
     if isinstance(action, AnswerGoOut):
@@ -131,7 +152,8 @@ def action_from_dict(d: dict[str, Any]) -> Action:
     if kind == "meld":
         add = d.get("add", [])
         return Meld(groups=d.get("groups", []),
-                    add=dict((k, v) for k, v in add) if isinstance(add, list) else add)
+                    add=dict((k, v) for k, v in add) if isinstance(add, list) else add,
+                    combine=d.get("combine", []))
     if kind == "discard":
         return Discard(card=d["card"])
     if kind == "answer":

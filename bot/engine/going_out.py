@@ -27,14 +27,15 @@ def wild_room(rules: Rules, rank: str, naturals: int, wilds: int) -> int:
 
 def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card], *,
                     top: Card | None = None, top_wilds: int | None = None,
-                    lay_off_wilds: bool = True) -> dict[str, list[Card]] | None:
+                    lay_off_wilds: bool = True, have: int = 0) -> dict[str, list[Card]] | None:
     """Every one of ``cards`` melded, leaving the side with the canastas it needs to go out.
 
     Returns the cards each rank's meld receives, or ``None`` when there is no such move.
     ``top``: the pile's top card, which joins the meld of its rank (taking the pile), with
     exactly ``top_wilds`` wild cards from ``cards`` beside it. ``lay_off_wilds=False``: a wild
     card may only join a meld that also receives a natural from ``cards`` (the further melds
-    of a pile take are groups, and a group needs a natural).
+    of a pile take are groups, and a group needs a natural). ``melds``: the side's sets;
+    ``have``: its other canastas that count for going out (sequences, wild melds).
     """
     naturals: dict[str, list[Card]] = {}
     wilds: list[Card] = []
@@ -64,7 +65,7 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
         return None
     given = {rank: lo for rank, _, lo, _ in entries}
     size = rules.canasta_size
-    canastas = sum(1 for _, s, lo, _ in entries if s + lo >= size)
+    canastas = have + sum(1 for _, s, lo, _ in entries if s + lo >= size)
     short = sorted((size - s - lo, rank) for rank, s, lo, hi in entries
                    if s + lo < size <= s + hi)
     for gap, rank in short:

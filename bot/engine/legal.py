@@ -38,7 +38,8 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
-from .melds import TableMeld, meld_problem
+from .legal_shapes import going_out_with_shapes, shape_moves
+from .melds import TableMeld, meld_problem, other_canastas, set_melds
 from .taking import take_actions
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
     they are needed and then wherever they fit. Returns (new groups, lay-offs by rank)."""
     r = game.rules
     team = game.team_of(player)
-    melds = game.team_melds[team]
+    melds = set_melds(r, game.team_melds[team])
     naturals, wilds, black = split
     wilds = list(wilds) if use_wilds else []
     groups: list[list[Card]] = []
@@ -133,7 +134,7 @@ def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
     natural; one wild card with the fewest naturals it needs; three naturals; a pair and a
     wild card). A move that does not go out can always shrink to one of these."""
     r = game.rules
-    melds = game.team_melds[game.team_of(player)]
+    melds = set_melds(r, game.team_melds[game.team_of(player)])
     naturals, wilds, _ = split
     low_wild = wilds[-1:]
     # A natural laid off on its own meld is always sound while the hand keeps two cards.
@@ -165,7 +166,7 @@ def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
             cands.append(([cards[:paired] + low_wild], {}))
     keeps = len(game.hands[player]) - 2
     for groups, adds in cands:
-        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps:
+        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps and not r.deuces_reserved:
             action = _building_meld(r, melds, groups, adds)
         else:
             action = _legal_meld(game, player, groups, adds)
@@ -208,12 +209,13 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
     """Every way to go out by melding this turn: one Meld for each rank of card that can be
     the last one left to discard, and one melding the whole hand (A.9)."""
     team = game.team_of(player)
-    melds = game.team_melds[team]
+    melds = set_melds(game.rules, game.team_melds[team])
+    have = other_canastas(game.rules, game.team_melds[team])
     hand = game.hands[player]
     if game.permission is False:
         return []
     left = stranded(game.rules, melds, hand)
-    if left is None or not _canastas_within_reach(game, melds, hand):
+    if left is None or not _canastas_within_reach(game, melds, hand, have):
         return []
     spares: list[Card | None] = list(left) or [None, *_spares(game.rules, melds, hand)]
     lines: list[Meld] = []
@@ -223,7 +225,7 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
             cards.remove(spare)
         if not cards:
             continue
-        plan = meld_everything(game.rules, melds, cards)
+        plan = meld_everything(game.rules, melds, cards, have=have)
         if plan is None:
             continue
         groups = [g for rank, g in plan.items() if rank not in melds]
@@ -251,7 +253,8 @@ def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list
     return list(spares.values())
 
 
-def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[Card]) -> bool:
+def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[Card],
+                           have: int) -> bool:
     """Could melding the whole hand give the side the canastas it needs to go out? (A quick
     bound: each meld with all its naturals from the hand and every wild card.)"""
     r = game.rules
@@ -262,7 +265,6 @@ def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[C
             wilds += 1
         else:
             naturals[c.rank] = naturals.get(c.rank, 0) + 1
-    have = 0
     for rank, n in naturals.items():
         w = melds[rank].wilds if rank in melds else 0
         if n + w + min(wilds, wild_room(r, rank, n, w)) >= r.canasta_size:
@@ -272,9 +274,9 @@ def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[C
 
 def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found)."""
-    melds = game.team_melds[game.team_of(player)]
+    melded = bool(game.team_melds[game.team_of(player)])
     split = _by_rank(game.hands[player])
-    legal: list[Meld] = _smallest_melds(game, player, split) if melds else []
+    legal: list[Meld] = _smallest_melds(game, player, split) if melded else []
     cands: list[tuple[list[list[Card]], dict[str, list[Card]]]] = []
     groups, adds = greedy_melds(game, player, split=split)
     if groups or adds:
@@ -282,7 +284,7 @@ def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
         plain_groups, plain_adds = greedy_melds(game, player, use_wilds=False, split=split)
         if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
             cands.append((plain_groups, plain_adds))
-        if not melds:
+        if not melded:
             # The initial meld: melding everything may be going out without a canasta, so
             # also offer the hand's best melds with the weakest left out.
             for grouping in (groups, plain_groups):
@@ -302,7 +304,7 @@ def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
         if action is not None:
             legal.append(action)
     hand = len(game.hands[player])
-    if not melds and not any(hand - _used(a) >= 2 for a in legal):
+    if not melded and not any(hand - _used(a) >= 2 for a in legal):
         initial = _initial_meld(game, player, split)
         if initial is not None:
             legal.append(initial)
@@ -339,18 +341,26 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     else:
         hand = game.hands[player]
         team = game.team_of(player)
-        can_go_out = (game.canastas(team) >= game.rules.canastas_to_go_out
-                      and game.permission is not False)
-        if len(hand) > 1 or can_go_out:
+        can_go_out = game.may_go_out(team) and game.permission is not False
+        if len(hand) > 1 or (can_go_out and not game.rules.play_to_stock_end):
             seen: set[Card] = set()
+            if game.black_three_held_back(player):
+                seen.update(c for c in hand if c.is_black_three)
             for c in hand:
                 if c not in seen:
                     seen.add(c)
                     actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
+        if game.rules.sequences or game.rules.wild_melds:
+            out += going_out_with_shapes(game, player)
         actions.extend(_meld_actions(game, player, out))
+        if game.rules.sequences or game.rules.wild_melds:
+            greedy = (None if game.team_melds[team]
+                      else greedy_melds(game, player, _by_rank(hand), use_wilds=False))
+            actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
-        if out and not game.asked and len(hand) > 1 and game.partners(player):
+        if (out and not game.asked and len(hand) > 1 and game.partners(player)
+                and not game.rules.play_to_stock_end):
             actions.append(AskToGoOut())
     if game.rules.concession is not None:
         actions.append(Concede())

@@ -1,19 +1,33 @@
-"""Melds on the table and the law of what a meld may hold (A.6)."""
+"""Melds on the table and the law of what a meld may hold (A.6, B.2-B.7).
+
+A meld has a shape judged by its cards alone: a *set* (naturals of one rank plus wild cards),
+a *sequence* (three or more naturals of one suit in a row, 4 low to ace high: Samba and its
+family) or a *wild* meld (2s and jokers only: Bolivia, Cuban, Italian). A side's melds are a
+dict keyed by a stable meld key, in the order they were started: a set's key is its rank
+(``"K"``; a second meld of kings where the rules allow it ``"K#2"``), a sequence's ``"seq"``,
+``"seq#2"``..., a wild meld's ``"wild"``, ``"wild#2"``...
+"""
 
 from __future__ import annotations
 
-from .cards import Card, parse_cards
+from .cards import NATURAL_RANKS, Card, parse_cards
 from .errors import IllegalMove, quoted
 from .rules import Rules
 
+SEQUENCE_ORDER = {r: i for i, r in enumerate(NATURAL_RANKS)}   # 4 low ... A high
+SHAPES = ("set", "sequence", "wild")
+
 
 class TableMeld:
-    """One side's meld of one rank. Cards only ever join it (A.5)."""
+    """One side's meld. Cards only ever join it (A.5); a sequence keeps rank order."""
 
-    __slots__ = ("rank", "cards", "wilds")
+    __slots__ = ("rank", "cards", "wilds", "shape", "suit")
 
-    def __init__(self, rank: str, cards: list[Card] | None = None) -> None:
-        self.rank = rank
+    def __init__(self, rank: str, cards: list[Card] | None = None, shape: str = "set",
+                 suit: str = "") -> None:
+        self.rank = rank          # a set's rank; "2" for a wild meld; "" for a sequence
+        self.shape = shape
+        self.suit = suit          # a sequence's suit
         self.cards: list[Card] = []
         self.wilds = 0
         if cards:
@@ -22,6 +36,8 @@ class TableMeld:
     def extend(self, cards: list[Card]) -> None:
         self.cards.extend(cards)
         self.wilds += sum(1 for c in cards if c.is_wild)
+        if self.shape == "sequence":
+            self.cards.sort(key=lambda c: SEQUENCE_ORDER[c.rank])
 
     @property
     def naturals(self) -> int:
@@ -35,9 +51,15 @@ class TableMeld:
         return len(self.cards) >= rules.canasta_size
 
     def kind(self, rules: Rules) -> str | None:
-        """``"natural"``, ``"mixed"`` or ``None`` (not a canasta yet)."""
+        """The canasta it is: ``"natural"``, ``"mixed"``, the variant's name of a sequence
+        canasta (``"samba"``/``"escalera"``) or of a wild one (``"bolivia"``/``"wild"``);
+        ``None`` while it is not a canasta."""
         if len(self.cards) < rules.canasta_size:
             return None
+        if self.shape == "sequence":
+            return rules.sequence_canasta_name
+        if self.shape == "wild":
+            return rules.wild_canasta_name
         return "natural" if self.wilds == 0 else "mixed"
 
     def to_text(self) -> str:
@@ -46,10 +68,71 @@ class TableMeld:
     @classmethod
     def from_text(cls, text: str) -> TableMeld:
         cards = parse_cards(text)
-        ranks = {c.rank for c in cards if not c.is_wild}
-        if len(ranks) != 1:
-            raise ValueError(f"a meld is cards of one rank plus wild cards: {quoted(text)}")
-        return cls(ranks.pop(), cards)
+        shape, rank, suit = judge_shape(cards)
+        if shape is None:
+            raise ValueError(f"not a meld (a set, a sequence or wild cards): {quoted(text)}")
+        return cls(rank, cards, shape, suit)
+
+
+def judge_shape(cards: list[Card]) -> tuple[str | None, str, str]:
+    """(shape, rank, suit) of a group of cards judged by its cards alone; shape ``None`` when
+    it is none of them (whether the rules allow it is ``shape_problem``'s question)."""
+    ranks = {c.rank for c in cards if not c.is_wild}
+    if len(ranks) == 1:
+        return "set", ranks.pop(), ""
+    if not ranks:
+        return ("wild", "2", "") if cards else (None, "", "")
+    suits = {c.suit for c in cards}
+    if len(suits) == 1 and not any(c.is_wild for c in cards):
+        return "sequence", "", suits.pop()
+    return None, "", ""
+
+
+def meld_key(melds: dict[str, TableMeld], taken: dict[str, object], base: str) -> str:
+    """The key of a new meld: ``base`` (a rank, ``"seq"``, ``"wild"``), then ``base#2``..."""
+    if base not in melds and base not in taken:
+        return base
+    n = 2
+    while f"{base}#{n}" in melds or f"{base}#{n}" in taken:
+        n += 1
+    return f"{base}#{n}"
+
+
+def key_base(shape: str, rank: str) -> str:
+    return rank if shape == "set" else ("seq" if shape == "sequence" else "wild")
+
+
+def add_meld(melds: dict[str, TableMeld], meld: TableMeld) -> str:
+    """Put a whole meld on a side (positions, snapshots: the keys come back the same)."""
+    key = meld_key(melds, {}, key_base(meld.shape, meld.rank))
+    melds[key] = meld
+    return key
+
+
+def rekey(melds: dict[str, TableMeld]) -> dict[str, str]:
+    """Old key -> the key each meld gets when the keys are given again in order (after two
+    melds were combined), as a snapshot would give them."""
+    fresh: dict[str, TableMeld] = {}
+    renamed: dict[str, str] = {}
+    for key, m in melds.items():
+        renamed[key] = add_meld(fresh, m)
+    return renamed
+
+
+def set_melds(rules: Rules, melds: dict[str, TableMeld]) -> dict[str, TableMeld]:
+    """The side's sets (the searches of legal moves and going out work on sets by rank;
+    sequences and wild melds have their own)."""
+    if not (rules.sequences or rules.wild_melds):
+        return melds
+    return {key: m for key, m in melds.items() if m.shape == "set"}
+
+
+def other_canastas(rules: Rules, melds: dict[str, TableMeld]) -> int:
+    """The side's sequence and wild canastas that count for going out."""
+    if not (rules.sequences or rules.wild_melds):
+        return 0
+    return sum(1 for m in melds.values() if m.shape != "set" and m.is_canasta(rules)
+               and m.kind(rules) not in rules.going_out_ignores)
 
 
 def rank_name(rank: str, plural: bool = True) -> str:
@@ -61,13 +144,13 @@ def rank_name(rank: str, plural: bool = True) -> str:
 
 def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
                  going_out: bool) -> IllegalMove | None:
-    """Why a meld of ``rank`` with these counts is not allowed (to raise), or ``None`` if it is."""
+    """Why a set of ``rank`` with these counts is not allowed (to raise), or ``None`` if it is."""
     size = naturals + wilds
     if rank == "3":
         if wilds:
             return IllegalMove("black threes are melded without wild cards",
                                code="black_threes_wild")
-        if not going_out:
+        if not going_out and not rules.black_threes_any_time:
             return IllegalMove("black threes may be melded only in the turn you go out",
                                code="black_threes_only_going_out")
         if size < 3:
@@ -94,3 +177,77 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
         return IllegalMove(f"a meld may not grow past {rules.max_meld_size} cards",
                            code="meld_too_big", n=rules.max_meld_size)
     return None
+
+
+def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
+    """Why these cards are not a sequence the rules allow (B.2), or ``None``."""
+    text = " ".join(c.pretty for c in cards)
+    if any(c.is_wild for c in cards):
+        return IllegalMove(f"{text}: a sequence holds no wild cards", code="sequence_wild",
+                           cards=text)
+    if any(not c.is_natural for c in cards):
+        return IllegalMove(f"{text}: threes are never part of a sequence (it runs from 4 "
+                           "to the ace)", code="sequence_three", cards=text)
+    suits = {c.suit for c in cards}
+    if len(suits) > 1:
+        return IllegalMove(f"{text}: a sequence is of one suit", code="sequence_suits",
+                           cards=text)
+    order = sorted(SEQUENCE_ORDER[c.rank] for c in cards)
+    if len(set(order)) != len(order):
+        rank = next(NATURAL_RANKS[i] for i in order if order.count(i) > 1)
+        return IllegalMove(f"{text}: a sequence holds each rank once (two {rank_name(rank)})",
+                           code="sequence_repeats", cards=text, rank=rank)
+    if order[-1] - order[0] != len(order) - 1:
+        return IllegalMove(f"{text}: a sequence has no gaps (4 low, ace high, no wrap-around)",
+                           code="sequence_gap", cards=text)
+    if len(cards) < 3:
+        return IllegalMove(f"a sequence needs at least 3 cards; {text} has {len(cards)}",
+                           code="sequence_too_short", cards=text, count=len(cards))
+    if len(cards) > rules.canasta_size:
+        return IllegalMove(f"a sequence stops at {rules.canasta_size} cards (a "
+                           f"{rules.sequence_canasta_name}); this one would have {len(cards)}",
+                           code="sequence_too_long", count=len(cards), most=rules.canasta_size,
+                           canasta=rules.sequence_canasta_name)
+    return None
+
+
+def wild_meld_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
+    """Why these wild cards are not a wild meld the rules allow (B.3, B.6, B.7), or ``None``."""
+    naturals = [c for c in cards if not c.is_wild]
+    if naturals:
+        return IllegalMove(f"{naturals[0].pretty} doesn't go on a meld of wild cards",
+                           code="wild_meld_natural", card=naturals[0].text)
+    if len(cards) < 3:
+        return IllegalMove(f"a meld of wild cards needs at least 3 of them (it would have "
+                           f"{len(cards)})", code="wild_meld_too_short", count=len(cards))
+    if len(cards) > rules.canasta_size:
+        return IllegalMove(f"a canasta of wild cards is closed at {rules.canasta_size}: nothing "
+                           f"more goes on it (it would have {len(cards)})",
+                           code="wild_meld_closed", count=len(cards), most=rules.canasta_size)
+    return None
+
+
+def shape_problem(rules: Rules, shape: str, cards: list[Card]) -> IllegalMove | None:
+    """A sequence's or a wild meld's problem (sets: ``meld_problem`` on their counts)."""
+    if shape == "sequence":
+        return sequence_problem(rules, cards)
+    return wild_meld_problem(rules, cards)
+
+
+def canasta_bonus(rules: Rules, meld: TableMeld) -> int:
+    """The bonus of a canasta by its kind and, for wild canastas, its deuces and jokers."""
+    kind = meld.kind(rules)
+    if kind is None:
+        return 0
+    if kind in ("natural", "mixed"):
+        for rank, natural, mixed in rules.rank_canastas:
+            if meld.rank == rank:
+                return natural if kind == "natural" else mixed
+        return rules.natural_canasta if kind == "natural" else rules.mixed_canasta
+    if meld.shape == "sequence":
+        return rules.sequence_canasta
+    jokers = sum(1 for c in meld.cards if c.is_joker)
+    for deuces, joker_count, value in rules.wild_canasta_values:
+        if (deuces, joker_count) == (len(meld.cards) - jokers, jokers):
+            return value
+    return rules.wild_canasta

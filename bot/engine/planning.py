@@ -12,9 +12,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, format_cards, rank_key
+from .cards import Card
 from .errors import IllegalMove
-from .melds import TableMeld, meld_problem, rank_name
+from .meld_keys import MeldKeys
+from .melds import (
+    TableMeld,
+    meld_problem,
+    rank_name,
+    rekey,
+    shape_problem,
+)
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -27,14 +35,16 @@ class _Plan:
     """What a melding move would do, worked out before anything changes."""
 
     used: list[Card]                                  # cards leaving the hand
-    additions: dict[str, list[Card]]                  # rank -> cards joining the side's meld
+    additions: dict[str, list[Card]]                  # meld key -> cards joining the meld
     remaining: int                                    # hand size after the move
     points: int = 0                                   # a first meld's count (only then worked out)
-    new_ranks: set[str] = field(default_factory=set)  # melds this move starts
+    new_ranks: set[str] = field(default_factory=set)  # melds this move starts (their keys)
     touched_old: bool = False                         # joins a meld older than this turn
+    fresh: dict[str, TableMeld] = field(default_factory=dict)  # new melds not keyed by rank
+    merges: list[tuple[str, str]] = field(default_factory=list)  # (kept, dropped) meld keys
 
 
-class MeldPlanning:
+class MeldPlanning(MeldKeys):
     """The planning half of ``Game`` (a mixin: the state lives on the game)."""
 
     rules: Rules
@@ -56,27 +66,10 @@ class MeldPlanning:
     def pile_frozen_for(self, team: int) -> bool:
         raise NotImplementedError
 
-    def _resolve_key(self, team: int, key: Any) -> str:
-        melds = self.team_melds[team]
-        if isinstance(key, int) and not isinstance(key, bool):
-            ranks = list(melds)
-            if not 0 <= key < len(ranks):
-                raise IllegalMove(f"your side has no meld number {key}", code="no_meld_number",
-                                  number=key)
-            return ranks[key]
-        try:
-            rank = rank_key(str(key))
-        except ValueError as e:
-            raise IllegalMove(str(e), code="not_a_rank", text=str(key)) from None
-        if rank not in melds:
-            raise IllegalMove(f"your side has no meld of {rank_name(rank)} to add to; "
-                              "start one with at least two naturals", code="no_meld_to_add",
-                              rank=rank)
-        return rank
-
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
-              concealed_exempt: bool = True, check_held: bool = True) -> _Plan:
+              concealed_exempt: bool = True, check_held: bool = True,
+              combine: list[list[Any]] | None = None) -> _Plan:
         r = self.rules
         team = self._team[player]
         melds = self.team_melds[team]
@@ -87,71 +80,101 @@ class MeldPlanning:
         if check_held:
             self._check_held(hand, used)
         additions: dict[str, list[Card]] = {}
+        fresh: dict[str, TableMeld] = {}     # melds this move starts that are not a rank's set
         for g in groups:
             if len(g) < 1:
                 continue
             if any(c.is_red_three for c in g):
                 raise IllegalMove("red threes are never melded: they are laid out by themselves",
                                   code="red_threes_never_melded")
-            ranks = {c.rank for c in g if not c.is_wild}
-            if not ranks:
-                raise IllegalMove(f"{format_cards(g)} is all wild cards: a meld needs at least "
-                                  f"{r.min_naturals} natural cards of one rank",
-                                  code="all_wild", cards=[c.text for c in g], n=r.min_naturals)
-            if len(ranks) > 1:
-                raise IllegalMove(f"{format_cards(g)} mixes ranks: a meld is one rank "
-                                  "(no sequences; suits don't matter)", code="mixed_ranks",
-                                  cards=[c.text for c in g])
-            additions.setdefault(ranks.pop(), []).extend(g)
-        for key, g in adds:
-            rank = self._resolve_key(team, key)
-            for c in g:
-                if c.rank != rank and not (c.is_wild and rank != "3"):
-                    raise IllegalMove(f"{c.pretty} doesn't go on the {rank_name(rank)}",
-                                      code="does_not_go_on", card=c.text, rank=rank)
-            additions.setdefault(rank, []).extend(g)
+            key = self._group_key(melds, additions, fresh, g)
+            additions.setdefault(key, []).extend(g)
+        for k, g in adds:
+            key = self._resolve_key(team, k)
+            m = melds[key]
+            if m.shape == "set":
+                for c in g:
+                    if c.rank != m.rank and not (c.is_wild and m.rank != "3"):
+                        raise IllegalMove(f"{c.pretty} doesn't go on the {rank_name(m.rank)}",
+                                          code="does_not_go_on", card=c.text, rank=m.rank)
+            additions.setdefault(key, []).extend(g)
         if top_group:
-            additions.setdefault(top_group[0].rank, []).extend(top_group)
+            key = self._take_key(team, top_group[0], len(top_group) > 1, additions, fresh)
+            additions.setdefault(key, []).extend(top_group)
+        merges = self._merges(team, combine or [], additions)
         if not additions:
             raise IllegalMove("name the cards to meld", code="nothing_to_meld")
         remaining = len(hand) - len(used) + incoming
         going_out = remaining <= 1
-        plan = _Plan(used=used, additions=additions, remaining=remaining)
-        canastas = 0  # counted only where it matters: going out (and so a concealed one)
+        plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
+                     merges=merges)
+        dropped = {drop for _, drop in merges}
+        kinds: list[str] = []  # counted only where it matters: going out (and so a concealed one)
         if going_out:
-            for rank, m in melds.items():
-                if rank not in additions and m.is_canasta(r):
-                    canastas += 1
-        for rank, cards in additions.items():
-            old = melds.get(rank)
-            wilds = 0
-            for c in cards:
-                if c.is_wild:
-                    wilds += 1
-            naturals = len(cards) - wilds
-            if old is not None:
-                wilds += old.wilds
-                naturals += old.naturals
-                if rank in self.turn_start_ranks:
-                    plan.touched_old = True
+            for key, m in melds.items():
+                if key not in additions and key not in dropped and m.is_canasta(r):
+                    kinds.append(m.kind(r) or "")
+        made_canasta = made_natural = False
+        for key, cards in additions.items():
+            old = melds.get(key)
+            if old is None:
+                plan.new_ranks.add(key)
+            elif key in self.turn_start_ranks:
+                plan.touched_old = True
+            shape = old.shape if old is not None else fresh[key].shape if key in fresh else "set"
+            if shape != "set":
+                whole = (old.cards if old is not None else []) + cards
+                problem = shape_problem(r, shape, whole)
+                if problem:
+                    raise problem
+                size, wilds = len(whole), (len(whole) if shape == "wild" else 0)
+                name = r.sequence_canasta_name if shape == "sequence" else r.wild_canasta_name
             else:
-                plan.new_ranks.add(rank)
-            problem = meld_problem(r, rank, naturals, wilds, going_out)
-            if problem:
-                raise problem
-            if naturals + wilds >= r.canasta_size:
-                canastas += 1
+                wilds = 0
+                for c in cards:
+                    if c.is_wild:
+                        wilds += 1
+                naturals = len(cards) - wilds
+                if old is not None:
+                    wilds += old.wilds
+                    naturals += old.naturals
+                rank = old.rank if old is not None else fresh[key].rank if key in fresh else key
+                if rank == "3" and r.black_threes_any_time and naturals + wilds > 4:
+                    raise IllegalMove("a meld of black threes holds at most 4 of them",
+                                      code="black_threes_at_most", most=4)
+                problem = meld_problem(r, rank, naturals, wilds, going_out)
+                if problem:
+                    raise problem
+                size = naturals + wilds
+                name = "natural" if wilds == 0 else "mixed"
+            if size >= r.canasta_size:
+                kinds.append(name)
+                made_canasta = True
+                made_natural = made_natural or name == "natural"
+        if r.deuces_reserved or r.initial_meld_natural:
+            self._check_wild_use(team, additions, fresh)
         if not melds:
             plan.points = sum(c.points for cards in additions.values() for c in cards)
             minimum = self.minimums[team]
+            counted = [k for k in kinds if k not in r.going_out_ignores]
             concealed = (concealed_exempt and going_out and not self.melded_before
-                         and canastas >= r.canastas_to_go_out)
+                         and not r.play_to_stock_end
+                         and len(counted) >= r.canastas_to_go_out)
+            if minimum == CANASTA_MINIMUM and not made_canasta and not concealed:
+                raise IllegalMove("your side's first meld must make a canasta",
+                                  code="initial_meld_canasta")
+            if minimum == NATURAL_CANASTA_MINIMUM and not made_natural and not concealed:
+                raise IllegalMove("your side's first meld must make a natural canasta",
+                                  code="initial_meld_natural_canasta")
             if plan.points < minimum and not concealed:
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move",
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
         if going_out:
-            self._check_going_out(team, canastas, remaining)
+            if r.play_to_stock_end and remaining == 1:
+                raise IllegalMove("that would leave you one card, and your last card must be "
+                                  "melded, not discarded", code="meld_leaves_one_card")
+            self._check_going_out(team, kinds, remaining)
         return plan
 
     @staticmethod
@@ -167,9 +190,26 @@ class MeldPlanning:
                 raise IllegalMove(f"you hold {held} {c.pretty}, not {n}", code="held_fewer",
                                   held=held, card=c.text, n=n)
 
-    def _check_going_out(self, team: int, canastas: int, remaining: int) -> None:
-        need = self.rules.canastas_to_go_out
+    def _check_going_out(self, team: int, kinds: list[str], remaining: int) -> None:
+        """``kinds``: the side's canastas after the move, by kind (``TableMeld.kind``)."""
+        r = self.rules
+        need = r.canastas_to_go_out
         left = "no cards" if remaining == 0 else "one card to discard"
+        canastas = len(kinds)
+        if r.going_out_ignores:
+            canastas = sum(1 for k in kinds if k not in r.going_out_ignores)
+            if canastas < need:
+                ignored = r.going_out_ignores[0]
+                raise IllegalMove(f"that would leave you {left}, which is going out, and your "
+                                  f"side needs {need} canastas to go out, not counting "
+                                  f"{ignored} canastas (it has {canastas})",
+                                  code="going_out_canastas_of_kind", need=need, have=canastas,
+                                  kind=ignored)
+        for kind in r.going_out_needs:
+            if kind not in kinds:
+                raise IllegalMove(f"that would leave you {left}, which is going out, and one "
+                                  f"of your side's canastas must be a {kind}",
+                                  code="going_out_needs_kind", kind=kind)
         if canastas < need:
             raise IllegalMove(f"that would leave you {left}, which is going out, and your side "
                               f"needs {need} canasta{'s' if need > 1 else ''} to go out "
@@ -187,18 +227,28 @@ class MeldPlanning:
         for c in plan.used:
             hand.remove(c)
         events: list[Event] = []
-        for rank, cards in plan.additions.items():
-            m = melds.get(rank)
+        for key, cards in plan.additions.items():
+            m = melds.get(key)
             before = 0 if m is None else len(m.cards)
             if m is None:
-                m = melds[rank] = TableMeld(rank)
+                m = melds[key] = plan.fresh.get(key) or TableMeld(key)
             m.extend(cards)
             if before < self.rules.canasta_size <= len(m.cards):
-                events.append({"type": "canasta", "team": team, "player": player, "rank": rank,
-                               "natural": m.wilds == 0})
+                events.append({"type": "canasta", "team": team, "player": player,
+                               "rank": m.rank or key, "natural": m.wilds == 0,
+                               "key": key, "kind": m.kind(self.rules)})
         self.melded_players.add(player)
         self.touched_old = self.touched_old or plan.touched_old
         self.turn_new_ranks |= plan.new_ranks
+        if plan.merges:
+            for _keep, drop in plan.merges:
+                del melds[drop]
+                self.touched_old = True
+                self.turn_new_ranks.discard(drop)
+            renamed = rekey(melds)
+            self.team_melds[team] = {renamed[k]: m for k, m in melds.items()}
+            self.turn_new_ranks = {renamed[k] for k in self.turn_new_ranks if k in renamed}
+            self.turn_start_ranks = {renamed.get(k, k) for k in self.turn_start_ranks}
         return events
 
     # --- taking the pile
@@ -246,6 +296,18 @@ class MeldPlanning:
             raise IllegalMove(f"to take the pile with a wild card you also need a natural "
                               f"{rank_name(top.rank, plural=False)}",
                               code="take_wild_needs_natural", rank=top.rank)
+        if cards and naturals < 2 and r.take_needs_pair:
+            raise IllegalMove(f"to take the pile you must meld the {top.pretty} with two natural "
+                              f"{rank_name(top.rank)} from your hand (or, when it is not frozen, "
+                              "put it alone on your meld of its rank)", code="take_needs_pair",
+                              card=top.text, rank=top.rank)
+        if not frozen and not cards and r.take_below_canasta and not any(
+                m.shape == "set" and m.rank == top.rank and not m.is_canasta(r)
+                for m in self.team_melds[team].values()):
+            raise IllegalMove(f"the {top.pretty} alone may only go on a meld of "
+                              f"{rank_name(top.rank)} that is not yet a canasta: show a natural "
+                              "pair to take the pile", code="take_onto_canasta",
+                              card=top.text, rank=top.rank)
         incoming = sum(1 for c in self.pile[:-1] if not c.is_red_three)
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
                           concealed_exempt=False, check_held=check_held)

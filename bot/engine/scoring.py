@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .melds import TableMeld
+from .melds import TableMeld, canasta_bonus
 from .rules import Rules
 
 BREAKDOWN_KEYS = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties")
@@ -37,19 +37,26 @@ class HandResult:
 
 
 def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_out: int,
-                   hand_points: int, red_threes_in_hand: int, penalties: int) -> dict[str, int]:
-    """The six parts of one side's hand score."""
+                   hand_points: int, red_threes_in_hand: int, penalties: int,
+                   removed: int = 0) -> dict[str, int]:
+    """The six parts of one side's hand score (``removed``: Cuban black threes taken out of
+    play with a pile, counted with the melded cards)."""
     canastas = 0
-    has_canasta = False
+    made = 0
+    short = 0
     for m in melds:
-        kind = m.kind(rules)
-        if kind is not None:
-            has_canasta = True
-            canastas += rules.natural_canasta if kind == "natural" else rules.mixed_canasta
+        if m.is_canasta(rules):
+            made += 1
+            canastas += canasta_bonus(rules, m)
+        elif m.shape == "sequence" and len(m.cards) <= rules.short_sequence_size:
+            short += 1
     red = rules.red_three_value(red_threes) if red_threes else 0
-    plus = has_canasta if rules.red_threes_need_canasta else bool(melds)
+    plus = made >= rules.red_threes_canastas if rules.red_threes_need_canasta else bool(melds)
+    penalties += short * rules.short_sequence_penalty
     return {
-        "melded": sum(m.points for m in melds),
+        "melded": sum(m.points for m in melds) + (
+            rules.removed_black_threes_all if removed == 4 and rules.removed_black_threes_all
+            else removed * rules.removed_black_three),
         "canastas": canastas,
         "red_threes": red if plus else -red,
         "going_out": going_out,

@@ -18,6 +18,7 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
+from .melds import other_canastas, set_melds
 
 if TYPE_CHECKING:
     from .game import Game
@@ -30,7 +31,8 @@ class _Search:
         self.game = game
         self.player = player
         self.team = game.team_of(player)
-        self.melds = game.team_melds[self.team]
+        self.all_melds = game.team_melds[self.team]
+        self.melds = set_melds(game.rules, self.all_melds)
         self.top = game.pile[-1]
         self.hand = game.hands[player]
         self.tops = [c for c in self.hand if c.rank == self.top.rank]
@@ -48,7 +50,7 @@ class _Search:
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
         for n in range(len(self.tops) + 1):
-            if self.frozen and n < 2:
+            if (self.frozen or r.take_needs_pair) and 0 < n < 2 or self.frozen and n == 0:
                 continue
             for w in range(min(len(self.wilds), r.max_wilds) + 1):
                 if n == 0 and (w or self.top.rank not in self.melds):
@@ -60,12 +62,12 @@ class _Search:
         jokers = [c for c in self.wilds if c.is_joker]
         deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
-        short = not self.melds and (self.top.points + sum(c.points for c in cards)
+        short = not self.all_melds and (self.top.points + sum(c.points for c in cards)
                                     < self.game.minimums[self.team])
         action = None if short else self._legal(cards, [])
         if action is not None:
             return action
-        if not self.melds:
+        if not self.all_melds:
             for a in range(min(w, len(jokers)), -1, -1):
                 if w - a > len(deuces):
                     continue
@@ -112,7 +114,8 @@ class _Search:
             if sum(1 for c in cards if c.rank == self.top.rank) != n:
                 continue
             plan = meld_everything(self.game.rules, self.melds, cards, top=self.top,
-                                   top_wilds=w, lay_off_wilds=False)
+                                   top_wilds=w, lay_off_wilds=False,
+                                   have=other_canastas(self.game.rules, self.all_melds))
             if plan is None:
                 continue
             with_top = plan.pop(self.top.rank)

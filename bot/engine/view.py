@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 # Event fields only their own player may see (the cards he drew).
-_PRIVATE = {"draw": ("cards",)}
+_PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",)}
 
 
 def public_event(event: dict[str, Any], viewer: str | None) -> dict[str, Any]:
@@ -29,7 +29,8 @@ def running_points(game: Game, team: int) -> int:
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand."""
     parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
-                           len(game.red3[team]), 0, 0, 0, game.penalties[team])
+                           len(game.red3[team]), 0, 0, 0, game.penalties[team],
+                           removed=len(game.removed[team]))
     return sum(parts.values())
 
 
@@ -41,14 +42,16 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
     teams = []
     for t in range(r.teams):
         melds = []
-        for m in game.team_melds[t].values():
-            melds.append({"rank": m.rank, "cards": [c.text for c in m.cards],
+        for key, m in game.team_melds[t].items():
+            melds.append({"rank": m.rank if m.shape == "set" else None,
+                          "cards": [c.text for c in m.cards],
                           "count": len(m.cards), "wilds": m.wilds, "points": m.points,
-                          "canasta": m.kind(r)})
+                          "canasta": m.kind(r), "kind": m.shape, "key": key})
         teams.append({"index": t, "members": list(game.members[t]),
                       "score": game.scores[t], "minimum": game.minimums[t],
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
+                      "black_threes_removed": [c.text for c in game.removed[t]],
                       "pile_frozen": game.pile_frozen_for(t),
                       "running_points": running_points(game, t)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen

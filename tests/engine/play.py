@@ -7,7 +7,7 @@ from collections import Counter
 
 from bot.engine import Game, variant
 from bot.engine.cards import make_deck
-from bot.engine.melds import meld_problem
+from bot.engine.melds import judge_shape, meld_problem, shape_problem
 
 
 def all_cards(g: Game) -> Counter:
@@ -15,7 +15,7 @@ def all_cards(g: Game) -> Counter:
     for p in g.players:
         cards += g.hands[p]
     for t in range(g.rules.teams):
-        cards += g.red3[t]
+        cards += g.red3[t] + g.removed[t]
         for m in g.melds(t):
             cards += m
     return Counter(c.text for c in cards)
@@ -27,8 +27,12 @@ def check_invariants(g: Game) -> None:
         assert all_cards(g) == Counter(c.text for c in make_deck(r.packs, r.jokers))
     for t in range(r.teams):
         for m in g.team_melds[t].values():
-            assert meld_problem(r, m.rank, m.naturals, m.wilds, going_out=True) is None, m.cards
-            assert all(c.rank == m.rank or c.is_wild for c in m.cards)
+            assert judge_shape(m.cards)[0] == m.shape, m.cards
+            if m.shape == "set":
+                assert meld_problem(r, m.rank, m.naturals, m.wilds, going_out=True) is None
+                assert all(c.rank == m.rank or c.is_wild for c in m.cards)
+            else:
+                assert shape_problem(r, m.shape, m.cards) is None, m.cards
     for p in g.players:
         assert not any(c.is_red_three for c in g.hands[p])
     for res in g.results:
@@ -39,7 +43,10 @@ def check_invariants(g: Game) -> None:
 
 
 def play_random(seed: int, players: int = 4, name: str = "classic", hands: int = 1,
-                roundtrip: bool = True, max_steps: int = 3000, **options) -> Game:
+                roundtrip: bool = True, max_steps: int = 3000, check_offered: int = 0,
+                **options) -> Game:
+    """Random legal play; ``check_offered``: every that many moves, apply every offered
+    action to a copy (nothing offered may be refused)."""
     names = [f"p{i}" for i in range(players)]
     g = Game.new(variant(name, players, **options), names, seed)
     rng = random.Random(seed)
@@ -52,6 +59,9 @@ def play_random(seed: int, players: int = 4, name: str = "classic", hands: int =
         for other in names:  # nobody else may act (except a second asked partner)
             if other != p and g.phase != "permission":
                 assert g.legal_actions(other) == []
+        if check_offered and steps % check_offered == 0:
+            for action in actions:
+                g.copy().apply(p, action)
         g.apply(p, rng.choice(actions))
         check_invariants(g)
         if roundtrip:

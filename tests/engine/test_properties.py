@@ -1,10 +1,12 @@
 """Property-based tests: seeded random games played through legal_actions."""
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Game, variant
+from bot.engine.rules import PLAYER_COUNTS
 
 from .play import play_random
 
@@ -23,6 +25,31 @@ def test_random_hands_keep_every_invariant(seed, table):
     players, name, options = table
     g = play_random(seed, players, name, **options)
     assert len(g.results) == 1 or g.phase == "over"
+
+
+# The Samba family (B.2-B.7) at 2, 4 and 6 players where the variant supports them.
+CLASSIC_FAMILY = ("classic", "vienna", "british", "uruguayan")
+FAMILY = [(players, name, {}) for name, counts in PLAYER_COUNTS.items()
+          if name not in CLASSIC_FAMILY for players in (2, 4, 6) if players in counts]
+
+
+def _family_hand(seed, table):
+    players, name, options = table
+    g = play_random(seed, players, name, check_offered=7, **options)
+    assert len(g.results) == 1 or g.phase == "over"
+    assert all(sum(b.values()) == t for r in g.results
+               for b, t in zip(r.breakdown, r.total, strict=True))
+
+
+@pytest.mark.parametrize("table", FAMILY, ids=[f"{n} {p}p" for p, n, _ in FAMILY])
+def test_a_hand_of_every_new_variant_at_every_table_size_keeps_every_invariant(table):
+    _family_hand(sum(map(ord, table[1])) + table[0], table)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), table=st.sampled_from(FAMILY))
+def test_random_hands_of_every_new_variant_keep_every_invariant(seed, table):
+    _family_hand(seed, table)
 
 
 @settings(max_examples=10, deadline=None)

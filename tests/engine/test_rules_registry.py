@@ -89,3 +89,18 @@ def test_knobs_for_later_variants():
     bare = Game.new(variant("classic", 4, upcard=False), ["a", "b", "c", "d"], seed=1)
     assert bare.discard_pile == [] and bare.stock_count + sum(
         len(bare.red_threes(t)) for t in range(2)) == 108 - 44
+
+
+def test_every_variant_declares_its_player_counts():
+    from bot.engine.rules import PLAYER_COUNTS
+
+    assert set(PLAYER_COUNTS) == set(VARIANTS)
+    for name, counts in PLAYER_COUNTS.items():
+        for players in range(2, 7):
+            if players in counts:
+                assert variant(name, players=players).players == players
+            else:
+                with pytest.raises(ValueError, match=f"{name} is for"):
+                    variant(name, players=players)
+    six = variant("samba", players=6, teams=3)
+    assert (six.teams, six.deck_size, six.hand_size) == (3, 162, 15)

@@ -36,7 +36,8 @@ def test_view_counts_and_public_history():
     assert v["pile"] == {"size": 2, "top": "9S", "frozen": True, "frozen_all": False,
                          "blocked": None}
     assert v["teams"][0]["melds"][1] == {"rank": "8", "cards": ["8H", "8S", "8C"], "count": 3,
-                                         "wilds": 0, "points": 30, "canasta": None}
+                                         "wilds": 0, "points": 30, "canasta": None,
+                                         "kind": "set", "key": "8"}
     assert v["turn"] == "Bo" and v["phase"] == "draw"
 
 
@@ -88,3 +89,26 @@ def test_view_carries_every_rule_and_position_rebuilds_turn_facts():
                               melds={0: ["kh kd ks kc kh kd ks"]})
     with pytest.raises(IllegalMove, match="partner said no"):
         told.apply("Ana", Meld(groups=["8h 8s 8c"]))
+
+
+def test_a_classic_snapshot_written_before_the_samba_family_still_loads():
+    """Written by main at 6fc553f (hand 2 of a match, melds on both sides, play phase)."""
+    import json
+    import random
+    from pathlib import Path
+
+    from bot.engine import Game
+
+    path = Path(__file__).parent / "data" / "classic_snapshot_main_6fc553f.json"
+    saved = json.loads(path.read_text())
+    g = Game.from_dict(saved)
+    again = g.to_dict()
+    rules = again.pop("rules")
+    assert again == {k: v for k, v in saved.items() if k != "rules"}
+    assert {k: rules[k] for k in saved["rules"]} == saved["rules"]   # new fields: defaults
+    assert [m["key"] for m in g.view("Ana")["teams"][0]["melds"]] == \
+        [m[0].rank for m in g.melds(0)]
+    rng = random.Random(1)
+    while len(g.results) < 2:
+        g.apply(g.turn, rng.choice(g.legal_actions(g.turn)))
+    assert len(g.results) == 2

@@ -1,0 +1,46 @@
+"""Sequences and wild melds for the computer players (the Samba family, RULES.md B.2-B.7).
+
+The heuristics of ``policy`` know sets; where the rules also have sequences and wild melds,
+these moves come first, chosen among the engine's legal moves: extending a sequence toward a
+samba or escalera (the longest extension first), laying a new run (longest first), putting
+wild cards on a wild meld where a wild canasta pays more than a natural one (rather than on
+sets), and then going out when a line exists (melding every card, or all but the discard:
+the sets-only going out of ``policy`` does not see runs). Each call picks one move; the next
+call looks again.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Action, Game, Meld, parse_cards
+from bot.engine.melds import judge_shape
+
+
+def _used(action: Meld) -> int:
+    return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+
+
+def _shapes(action: Meld) -> set[str]:
+    kinds = {judge_shape(parse_cards(g))[0] or "" for g in action.groups}
+    for key in action.add:
+        kinds.add("sequence" if str(key).startswith("seq") else
+                  "wild" if str(key).startswith("wild") else "set")
+    return kinds
+
+
+def shape_candidates(game: Game, player: str) -> list[Action]:
+    """The moves with sequences and wild melds worth making now, best first."""
+    r = game.rules
+    if not (r.sequences or r.wild_melds) or game.phase != "play":
+        return []
+    hand = len(game.hands[player])
+    melds = [a for a in game.legal_actions(player) if isinstance(a, Meld) and not a.combine]
+    out = sorted((a for a in melds if hand - _used(a) <= 1), key=_used, reverse=True)
+    extend = sorted((a for a in melds if not a.groups and _shapes(a) == {"sequence"}),
+                    key=_used, reverse=True)
+    runs = sorted((a for a in melds if a.groups and not a.add and _shapes(a) == {"sequence"}
+                   and hand - _used(a) >= 2), key=_used, reverse=True)
+    wild: list[Meld] = []
+    if r.wild_melds and r.wild_canasta >= r.natural_canasta:
+        wild = sorted((a for a in melds if _shapes(a) == {"wild"} and hand - _used(a) >= 2),
+                      key=_used, reverse=True)
+    return [*[a for a in extend if hand - _used(a) >= 2], *runs, *wild, *out]

@@ -1,0 +1,309 @@
+"""The moves of a turn (A.5-A.10): drawing, taking the pile, melding, discarding, asking
+"may I go out?" and its answer, and British "Acaba"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import AnswerGoOut, Discard, Meld, TakePile
+from .cards import Card, card, card_texts, parse_cards
+from .errors import IllegalMove
+from .melds import TableMeld
+from .planning import MeldPlanning
+from .rules import Rules
+
+Event = dict[str, Any]
+
+
+class TurnMoves(MeldPlanning):
+    """The turn half of ``Game`` (a mixin: the state lives on the game)."""
+
+    rules: Rules
+    players: list[str]
+    seed: int
+    _team: dict[str, int]
+    order: list[str]
+    hands: dict[str, list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    pile_wilds: int
+    start_frozen: bool
+    team_melds: list[dict[str, TableMeld]]
+    red3: list[list[Card]]
+    removed: list[list[Card]]
+    minimums: list[int]
+    penalties: list[int]
+    melded_players: set[str]
+    turn_idx: int
+    _phase: str
+    history: list[Event]
+    just_arrived: dict[str, list[Card]]
+    asked: bool
+    question: dict[str, Any] | None
+    took_pile: bool
+    pile_rank: str | None
+
+    if TYPE_CHECKING:
+        def _end_hand(self, went_out: str | None, *, reason: str,
+                      conceder: str | None = None) -> list[Event]:
+            ...
+
+        def _new_turn(self) -> None:
+            ...
+
+        def canasta_kinds(self, team: int) -> list[str]:
+            ...
+
+        def partners(self, player: str) -> list[str]:
+            ...
+
+        def _check_player(self, player: str) -> str:
+            ...
+
+    def _need_phase(self, phase: str, what: str) -> None:
+        if self._phase != phase:
+            if phase == "draw":
+                raise IllegalMove(f"you have already drawn this turn: you can't {what} now",
+                                  code="already_drew", action=what)
+            raise IllegalMove(f"draw first (from the stock, or take the pile) before you {what}",
+                              code="draw_first", action=what)
+
+    # --- draw
+    def forced_take(self, player: str) -> bool:
+        """Stock exhausted: must this player take the pile (A.10)?"""
+        if self.stock or not self.pile:
+            return False
+        if self.rules.forced_take_any:
+            return self.can_take_pile(player)
+        from .taking import lay_off_take
+
+        return lay_off_take(self, player) is not None
+
+    def can_take_pile(self, player: str) -> bool:
+        """Has ``player`` any legal way to take the discard pile now? (Exact: with wild cards
+        beside the pair, further melds for the minimum, or going out with it.)"""
+        from .taking import can_take_pile
+
+        return can_take_pile(self, self._check_player(player))
+
+    def _draw(self, player: str) -> list[Event]:
+        self._need_phase("draw", "draw")
+        team = self._team[player]
+        if not self.stock:
+            if self.forced_take(player):
+                raise IllegalMove(f"the stock is empty and the {self.pile[-1].pretty} goes on "
+                                  "your side's meld: you must take the pile",
+                                  code="must_take_pile", card=self.pile[-1].text)
+            events: list[Event] = [{"type": "decline", "player": player}]
+            return events + self._end_hand(None, reason="stock")
+        drawn: list[Card] = []
+        events = []
+        for _ in range(self.rules.draw):
+            if not self.stock:
+                break
+            c = self.stock.pop()
+            while c.is_red_three:
+                self.red3[team].append(c)
+                events.append({"type": "red_three", "player": player, "cards": [c.text],
+                               "when": "draw"})
+                if not self.stock:  # A.4: the last card a red three ends the hand at once
+                    self.hands[player].extend(drawn)
+                    self.history.extend(events)
+                    return events + self._end_hand(None, reason="red_three")
+                c = self.stock.pop()
+            drawn.append(c)
+        self.hands[player].extend(drawn)
+        self.just_arrived[player] = drawn
+        self._phase = "play"
+        ev = {"type": "draw", "player": player, "count": len(drawn), "cards": card_texts(drawn),
+              "stock": len(self.stock)}
+        events.append(ev)
+        self.history.extend(events)
+        return events
+
+    def _take_pile(self, player: str, action: TakePile) -> list[Event]:
+        self._need_phase("draw", "take the pile")
+        cards = parse_cards(action.cards)
+        groups = [parse_cards(g) for g in action.melds]
+        plan = self._plan_take(player, cards, groups)
+        team = self._team[player]
+        top = self.pile[-1]
+        taken = self.pile[:-1]
+        pile_text = card_texts(self.pile)
+        events = self._commit_plan(player, plan)
+        threes = [c for c in taken if c.is_red_three]
+        rest = [c for c in taken if not c.is_red_three]
+        if self.rules.removed_black_three:   # Cuban: out of play, scored for the side
+            self.removed[team].extend(c for c in rest if c.is_black_three)
+            rest = [c for c in rest if not c.is_black_three]
+        self.red3[team].extend(threes)
+        self.hands[player].extend(rest)
+        self.just_arrived[player] = rest
+        self.pile = []
+        self.pile_wilds = 0
+        self.start_frozen = False
+        self.took_pile = True
+        self.pile_rank = top.rank
+        self._phase = "play"
+        ev = {"type": "take_pile", "player": player, "top": top.text, "cards": card_texts(cards),
+              "melds": [card_texts(g) for g in groups], "pile": pile_text, "size": len(pile_text)}
+        out = [ev, *events]
+        if threes:
+            out.append({"type": "red_three", "player": player, "cards": card_texts(threes),
+                        "when": "pile"})
+        self.history.extend(out)
+        return out + self._after_melding(player, events)
+
+    # --- melding
+    def _meld(self, player: str, action: Meld) -> list[Event]:
+        self._need_phase("play", "meld")
+        groups = [parse_cards(g) for g in action.groups]
+        adds = [(k, parse_cards(v)) for k, v in action.add.items()]
+        combine = getattr(action, "combine", None) or []
+        plan = self._plan(player, groups, adds, combine=combine)
+        team = self._team[player]
+        laid_off: dict[str, list[str]] = {}
+        for key, cards in adds:
+            laid_off.setdefault(self._resolve_key(team, key), []).extend(card_texts(cards))
+        events = self._commit_plan(player, plan)
+        ev = {"type": "meld", "player": player, "groups": [card_texts(g) for g in groups],
+              "add": laid_off}
+        if plan.merges:
+            ev["combined"] = [list(pair) for pair in plan.merges]
+        out = [ev, *events]
+        self.history.extend(out)
+        return out + self._after_melding(player, events)
+
+    def _after_melding(self, player: str, events: list[Event]) -> list[Event]:
+        """Kombo's cards for the hand's first canasta; an empty hand goes out (Kombo: the
+        turn passes, the hand goes on until the stock is gone)."""
+        out: list[Event] = []
+        r = self.rules
+        made = [e for e in events if e["type"] == "canasta"]
+        if made and r.first_canasta_cards and len(made) == sum(
+                1 for e in self.history if e["type"] == "canasta"):
+            out += self._bonus_cards(player)
+        if self.hands[player]:
+            return out
+        if r.play_to_stock_end:
+            return out + self._next_turn()
+        return out + self._end_hand(player, reason="went_out")
+
+    def _bonus_cards(self, player: str) -> list[Event]:
+        """Kombo (B.3, LT): the first player to make a canasta draws extra cards from the stock
+        (red threes among them are laid out and replaced)."""
+        team = self._team[player]
+        got: list[Card] = []
+        threes: list[Card] = []
+        while self.stock and len(got) < self.rules.first_canasta_cards:
+            c = self.stock.pop()
+            (threes if c.is_red_three else got).append(c)
+        self.red3[team].extend(threes)
+        self.hands[player].extend(got)
+        self.just_arrived[player] = self.just_arrived.get(player, []) + got
+        ev: list[Event] = [{"type": "bonus_cards", "player": player, "count": len(got),
+                            "cards": card_texts(got), "stock": len(self.stock)}]
+        if threes:
+            ev.append({"type": "red_three", "player": player, "cards": card_texts(threes),
+                       "when": "draw"})
+        self.history.extend(ev)
+        return ev
+
+    # --- discarding
+    def _discard(self, player: str, action: Discard) -> list[Event]:
+        self._need_phase("play", "discard")
+        c = card(action.card)
+        hand = self.hands[player]
+        if c not in hand:
+            raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
+        team = self._team[player]
+        if len(hand) == 1:
+            if self.rules.play_to_stock_end:
+                raise IllegalMove("your last card must be melded, not discarded",
+                                  code="last_card_melded")
+            self._check_going_out(team, self.canasta_kinds(team), 0)
+        if c.is_black_three and self.black_three_held_back(player):
+            raise IllegalMove("a black three may not be discarded in the first round",
+                              code="black_three_first_round")
+        hand.remove(c)
+        self.pile.append(c)
+        if c.is_wild:
+            self.pile_wilds += 1
+        events: list[Event] = [{"type": "discard", "player": player, "card": c.text,
+                                "frozen": c.is_wild}]
+        if not hand:
+            self.history.extend(events)
+            return events + self._end_hand(player, reason="went_out")
+        if self.permission is True:
+            self.penalties[team] += self.rules.permission_penalty
+            events.append({"type": "penalty", "team": team, "player": player,
+                           "points": self.rules.permission_penalty,
+                           "why": "told yes but did not go out",
+                           "code": "said_yes_did_not_go_out"})
+        self.history.extend(events)
+        return events + self._next_turn()
+
+    def black_three_held_back(self, player: str) -> bool:
+        """Cuban (B.6): no black three is discarded in the first round (unless the hand holds
+        nothing else)."""
+        if not self.rules.black_three_first_round:
+            return False
+        discards = sum(1 for e in self.history if e["type"] == "discard")
+        return (discards < len(self.order)
+                and not all(c.is_black_three for c in self.hands[player]))
+
+    def _next_turn(self) -> list[Event]:
+        self.turn_idx = (self.turn_idx + 1) % len(self.order)
+        self._phase = "draw"
+        self._new_turn()
+        player = self.order[self.turn_idx]
+        self.just_arrived.pop(player, None)
+        if not self.stock and not self.can_take_pile(player):
+            ev = {"type": "cannot_take", "player": player}
+            self.history.append(ev)
+            return [ev, *self._end_hand(None, reason="stock")]
+        return []
+
+    # --- asking to go out
+    def _ask(self, player: str) -> list[Event]:
+        self._need_phase("play", "ask to go out")
+        partners = self.partners(player)
+        if self.rules.play_to_stock_end:
+            raise IllegalMove("in these rules the hand goes on until the stock is gone: there "
+                              "is no going out to ask about", code="no_going_out")
+        if not partners:
+            raise IllegalMove("there is no partner to ask in this game: just go out if you can",
+                              code="no_partner")
+        if self.asked:
+            raise IllegalMove("you may ask only once a turn", code="asked_already")
+        if len(self.hands[player]) <= 1:
+            raise IllegalMove("you are already going out", code="already_going_out")
+        self.asked = True
+        self._phase = "permission"
+        self.question = {"asker": player, "partners": partners}
+        ev = {"type": "ask", "player": player, "partners": list(partners)}
+        self.history.append(ev)
+        return [ev]
+
+    def _answer(self, player: str, action: AnswerGoOut) -> list[Event]:
+        if self._phase != "permission" or self.question is None:
+            raise IllegalMove("nobody is asking to go out", code="nobody_asking")
+        if player not in self.question["partners"]:
+            raise IllegalMove(f"only {' or '.join(self.question['partners'])} may answer",
+                              code="only_partners_answer", players=list(self.question["partners"]))
+        asker = self.question["asker"]
+        self.permission = bool(action.yes)
+        self.question = None
+        self._phase = "play"
+        ev = {"type": "answer", "player": player, "asker": asker, "yes": bool(action.yes)}
+        self.history.append(ev)
+        return [ev]
+
+    # --- British concession
+    def _concede(self, player: str) -> list[Event]:
+        if self.rules.concession is None:
+            raise IllegalMove("conceding a hand (\"Acaba\") is not part of these rules",
+                              code="no_concession")
+        ev = {"type": "concede", "player": player}
+        self.history.append(ev)
+        return [ev, *self._end_hand(None, reason="concession", conceder=player)]
