@@ -8,6 +8,7 @@ bot's own messages use these names), and each kind is shown in the reader's lang
   Russian); ``cards`` (a list of them) joined by spaces;
 - ``rank`` ("Q") as ``{rank}`` (the rank named after "a meld of": "queens", "дам") and
   ``{a_rank}`` (one card of it: "queen", "дама");
+- ``kind``/``canasta`` (a kind of canasta: "natural", "samba", "bolivia") by its name;
 - ``action`` (the engine's English verb, "take the pile") as the language's words;
 - ``text`` (what a player typed) quoted; other numbers grouped as the language writes them.
 
@@ -60,6 +61,8 @@ def shown(lang: str, values: dict[str, Any]) -> dict[str, Any]:
         elif name == "rank":
             out["rank"] = i18n.text(lang, f"rank_name.{value}")
             out["a_rank"] = i18n.text(lang, f"rank_one.{value}")
+        elif name in ("kind", "canasta") and isinstance(value, str):
+            out[name] = i18n.text(lang, f"canasta_kind.{value}")
         elif name == "action":
             out[name] = i18n.text(lang, "action." + str(value).replace(" ", "_"))
         elif name == "text":

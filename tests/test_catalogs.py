@@ -154,3 +154,22 @@ def test_commands_named_in_sentences_are_that_languages_names(lang: str) -> None
         for form in forms:
             for word in re.findall(r"(?<![\w<])/(\w+)", form):
                 assert word in names, f"{lang}: {key} names /{word}, not a {lang} command"
+
+
+def test_the_samba_familys_refusals_speak_each_language() -> None:
+    """An engine reason of the Samba family, turned into words the way the bot does it."""
+    from bot.engine import IllegalMove, Meld, variant
+    from bot.engine.game import Game
+    from bot.service.outcome import Refused
+
+    g = Game.from_position(variant("samba", players=2), ["Ana", "Bo"],
+                           hands={"Ana": "10h jh 9c 9d 4c", "Bo": "5c"},
+                           melds={0: ["4h 5h 6h 7h 8h 9h 10h"]}, phase="play")
+    with pytest.raises(IllegalMove) as err:
+        g.apply("Ana", Meld(add={0: ["jh"]}))
+    refusal = Refused(str(err.value), key=f"refusal.{err.value.code}", **err.value.values)
+    assert refusal.said("ru") == ("последовательность заканчивается на 7 картах («самба»); "
+                                  "в этой было бы 8")
+    assert refusal.said("lt") == "seka baigiasi ties 7 kortomis („samba“); šioje jų būtų 8"
+    assert refusal.said("en") == ("a sequence stops at 7 cards (a samba); "
+                                  "this one would have 8")

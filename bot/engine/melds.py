@@ -182,27 +182,28 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
 def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     """Why these cards are not a sequence the rules allow (B.2), or ``None``."""
     text = " ".join(c.pretty for c in cards)
+    codes = [c.text for c in cards]
     if any(c.is_wild for c in cards):
         return IllegalMove(f"{text}: a sequence holds no wild cards", code="sequence_wild",
-                           cards=text)
+                           cards=codes)
     if any(not c.is_natural for c in cards):
         return IllegalMove(f"{text}: threes are never part of a sequence (it runs from 4 "
-                           "to the ace)", code="sequence_three", cards=text)
+                           "to the ace)", code="sequence_three", cards=codes)
     suits = {c.suit for c in cards}
     if len(suits) > 1:
         return IllegalMove(f"{text}: a sequence is of one suit", code="sequence_suits",
-                           cards=text)
+                           cards=codes)
     order = sorted(SEQUENCE_ORDER[c.rank] for c in cards)
     if len(set(order)) != len(order):
         rank = next(NATURAL_RANKS[i] for i in order if order.count(i) > 1)
         return IllegalMove(f"{text}: a sequence holds each rank once (two {rank_name(rank)})",
-                           code="sequence_repeats", cards=text, rank=rank)
+                           code="sequence_repeats", cards=codes, rank=rank)
     if order[-1] - order[0] != len(order) - 1:
         return IllegalMove(f"{text}: a sequence has no gaps (4 low, ace high, no wrap-around)",
-                           code="sequence_gap", cards=text)
+                           code="sequence_gap", cards=codes)
     if len(cards) < 3:
         return IllegalMove(f"a sequence needs at least 3 cards; {text} has {len(cards)}",
-                           code="sequence_too_short", cards=text, count=len(cards))
+                           code="sequence_too_short", cards=codes, count=len(cards))
     if len(cards) > rules.canasta_size:
         return IllegalMove(f"a sequence stops at {rules.canasta_size} cards (a "
                            f"{rules.sequence_canasta_name}); this one would have {len(cards)}",

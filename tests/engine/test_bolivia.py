@@ -32,7 +32,7 @@ def test_wild_cards_meld_together_and_a_bolivia_is_closed_at_seven():
     assert err.value.code == "wild_meld_closed"
     with pytest.raises(IllegalMove) as err:
         g.apply("Ana", Meld(add={1: ["9c"]}))
-    assert err.value.code == "wild_meld_natural" and err.value.values == {"card": "9♣"}
+    assert err.value.code == "wild_meld_natural" and err.value.values == {"card": "9C"}
     g = bolivia(hands={"Ana": "2d jk 9c 9d", "Bo": "5c"}, phase="play",
                 melds={0: ["kh kd ks"]})
     with pytest.raises(IllegalMove) as err:
