@@ -92,7 +92,8 @@ def _header(img: Image.Image, view: View) -> None:
     if rules.get("target"):
         bits.append(say(lang, "table.target", target=language.number(lang, int(rules["target"]))))
     bits.append(count(lang, "table.to_go_out", int(rules.get("canastas_to_go_out") or 1)))
-    d.text((PAD, 48), " \u00b7 ".join(bits), font=assets.font(17), fill=INK_DIM)
+    rules_line = " \u00b7 ".join(bits)
+    d.text((PAD, 48), rules_line, font=assets.font(17), fill=INK_DIM)
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
     status = fit(caption.table_status(view), f, room)
@@ -100,8 +101,8 @@ def _header(img: Image.Image, view: View) -> None:
     top = 22 if not moves else 10
     d.text((WIDTH - PAD - text_width(status, f), top), status, font=f, fill=GOLD)
     if moves:
-        mf = assets.font(17)
-        moves = fit(moves, mf, room)
+        mf = assets.font(17)  # beside the rules line, under the title
+        moves = fit(moves, mf, min(room, WIDTH - 2 * PAD - 40 - text_width(rules_line, mf)))
         rich_text(d, (WIDTH - PAD - text_width(moves, mf), 44), moves, mf, INK_LIGHT)
 
 

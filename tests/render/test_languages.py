@@ -64,6 +64,10 @@ def _cases() -> dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any
         "table, 2 players, asking": (render_table, table_view(2, question={
             "asker": "Ana", "partners": ["Bo"]}, melds=("big", "none"))),
         "table, empty stock and pile": (render_table, table_view(4, stock=0, pile_top=None)),
+        "table, long moves": (render_table, {**table_view(4), "history": [
+            {"type": "take_pile", "player": "Konstantinas Vasiliauskas", "size": 23},
+            {"type": "meld", "player": "Konstantinas Vasiliauskas",
+             "groups": [["7H", "7S", "7D"]] * 4}]}),
         "table, over": (render_table, over),
         "scores, won": (render_scores, over),
         "scores, 12 hands, 3 sides": (render_scores, table_view(
