@@ -129,8 +129,10 @@ class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
         try:
+            lang = await bot.languages.server(interaction.guild_id)
             lobby = await bot.service.add_computer(self.game_id, str(interaction.user.id),
-                                                   self.level)
+                                                   self.level,
+                                                   i18n.text(lang, "seat.computer_name"))
         except Refused as exc:
             await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return

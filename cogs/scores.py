@@ -12,6 +12,7 @@ from bot.command_words import about, name
 from bot.discord_limits import respond, send_private
 from bot.engine import VARIANTS, quoted
 from bot.pictures import as_file, picture
+from bot.rules_text import variant_name
 from cogs.lobby import variant_choices
 
 
@@ -57,7 +58,8 @@ class Scores(commands.Cog):
             return
         lang = await self.bot.languages.server(interaction.guild_id)
         board = await self.bot.service.leaderboard(interaction.guild_id, name)
-        title = (i18n.text(lang, "leaderboard.title_variant", variant=name) if name
+        title = (i18n.text(lang, "leaderboard.title_variant", variant=variant_name(lang, name))
+                 if name
                  else i18n.text(lang, "leaderboard.title"))
         if not board:
             await respond(interaction, f"{title}\n{i18n.text(lang, 'leaderboard.empty')}",

@@ -97,9 +97,10 @@ class LobbyTables:
             await self.store.add_seat(game_id, player, name)
             return await self.lobby(game_id)
 
-    async def add_computer(self, game_id: int, player: str, level: str = "normal"
-                           ) -> LobbyState:
-        """The host fills a seat with a computer player of `level`."""
+    async def add_computer(self, game_id: int, player: str, level: str = "normal",
+                           name: str = "Computer {n}") -> LobbyState:
+        """The host fills a seat with a computer player of `level`, called `name` with its
+        number for `{n}` (the front end gives the words of the table's language)."""
         level = level.strip().lower()
         if level not in LEVELS:
             raise refused("reply.level_choices", choices=", ".join(LEVELS))
@@ -111,7 +112,7 @@ class LobbyTables:
                 raise refused("reply.table_full")
             taken = {s.player for s in lobby.seats}
             number = next(n for n in range(1, 8) if f"{AI_PREFIX}{n}" not in taken)
-            await self.store.add_seat(game_id, f"{AI_PREFIX}{number}", f"Computer {number}",
+            await self.store.add_seat(game_id, f"{AI_PREFIX}{number}", name.format(n=number),
                                       is_ai=True, level=level)
             return await self.lobby(game_id)
 

@@ -259,3 +259,22 @@ def test_own_letters_read_as_the_english_ranks() -> None:
     hand = ["QH", "QD", "QS", "2C", "JK", "KH", "KS", "KD"]
     assert parse_groups(own_letters("дд2 ккк", "ru"), hand) == (
         [["QD", "QH", "2C"], ["KD", "KH", "KS"]], {})
+
+
+async def test_a_computer_player_is_named_in_the_servers_language(
+    simcord_env: simcord.Env, client_locales: dict[int, str],
+) -> None:
+    host = simcord_env.create_user("Ana")
+    guild = simcord_env.create_guild(owner=host)
+    channel = guild.create_text_channel("канаста")
+    ana = guild.add_member(host)
+    client_locales[ana.id] = "ru"
+    await ana.slash(channel, "canasta language", language="ru")
+    await ana.slash(channel, "canasta new", players=2)
+    asked = await ana.click(channel.history()[0], label=i18n.text("ru", "button.computer"))
+    assert asked.response is not None and asked.response.content.startswith("Какой уровень")
+    picked = await ana.click(asked.response, label="Обычный")
+    assert picked.response is not None
+    lobby = channel.history()[0].content
+    assert "2. Компьютер 1 (компьютер, обычный)" in lobby, lobby
+    assert not leaks([lobby, picked.response.content]), lobby
