@@ -53,13 +53,28 @@ def meld_choices(game: Game, player: str, legal: list[Any] | None = None,
     melds = [a for a in legal if isinstance(a, Meld)]
     melds.sort(key=_size, reverse=True)
     out = []
+    on_table: dict[str, list[str]] = {}
+    if any(meld.add for meld in melds):
+        mine = game.view(player)
+        on_table = {m["key"]: m["cards"]
+                    for m in mine["teams"][mine["team"]]["melds"]}
     for meld in melds:
         value = meld_words(meld.groups, {str(k): v for k, v in meld.add.items()})
         label = ", ".join([cards_text(lang, g) for g in meld.groups]
-                          + [say(lang, "panel.meld_lay_off", cards=list(v), rank=str(k))
+                          + [_lay_off_label(lang, str(k), list(v), on_table)
                              for k, v in meld.add.items()])
         out.append((label, value))
     return out
+
+
+def _lay_off_label(lang: str, key: str, cards: list[str],
+                   on_table: dict[str, list[str]]) -> str:
+    """"9♥ on nines"; onto a sequence, a wild meld or a second meld of a rank, the meld's
+    cards: "8♥ on 5♥ 6♥ 7♥"."""
+    if key in i18n.rank_letters(lang) and key != "JK":
+        return say(lang, "panel.meld_lay_off", cards=cards, rank=key)
+    return say(lang, "panel.meld_lay_off_on", cards=cards,
+               meld=cards_text(lang, on_table.get(key, [])))
 
 
 def take_choices(game: Game, player: str, legal: list[Any] | None = None,
