@@ -31,6 +31,7 @@ _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")
 _LAYOFF = re.compile(r"^\s*((?:10|[4-9TJQKA]|seq|wild)(?:#\d+)?)\s*:\s*(.*)$",
                      re.IGNORECASE)
+_MELD_WORD = re.compile(r"^(seq|wild)(#\d+)?$", re.IGNORECASE)
 _SUITS = {"h": "H", "d": "D", "c": "C", "s": "S", "♥": "H", "♦": "D", "♣": "C", "♠": "S"}
 RUN_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RUN_PIECE = re.compile(r"10|[4-9TJQKA]", re.IGNORECASE)
@@ -123,7 +124,7 @@ def own_letters(text: str, lang: str) -> str:
 
     def english(match: re.Match[str]) -> str:
         token = match.group()
-        if _card_text(token) is not None:
+        if _card_text(token) is not None or _MELD_WORD.match(token):
             return token
         run = _own_run(token, letters, longest_first)
         if run is not None:
