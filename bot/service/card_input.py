@@ -31,6 +31,7 @@ _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")
 _LAYOFF = re.compile(r"^\s*((?:10|[4-9TJQKA]|seq|wild)(?:#\d+)?)\s*:\s*(.*)$",
                      re.IGNORECASE)
+_RANK_KEY = re.compile(r"^(10|[2-9TJQKA])#\d+$", re.IGNORECASE)
 _MELD_WORD = re.compile(r"^(seq|wild)(#\d+)?$", re.IGNORECASE)
 _SUITS = {"h": "H", "d": "D", "c": "C", "s": "S", "♥": "H", "♦": "D", "♣": "C", "♠": "S"}
 RUN_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -290,7 +291,9 @@ def suggest_melds(current: str, offered: list[str], limit: int = 25) -> list[str
     with them. Exact cards typed must be in the move too."""
     wanted: Counter[str] = Counter()
     for token in (t for t in re.split(r"[\s,;|:]+", current) if t):
-        exact = _exact_cards(token)
+        if _MELD_WORD.match(token) or _RANK_KEY.match(token):
+            continue  # `seq:`, `k#2:` name a meld, not cards
+        exact = _exact_cards(token) or _partial_run(token)
         ranks = _ranks(token) if exact is None else None
         if exact is not None:
             wanted.update(exact)
@@ -308,6 +311,23 @@ def suggest_melds(current: str, offered: list[str], limit: int = 25) -> list[str
         if len(out) == limit:
             break
     return out
+
+
+def _partial_run(token: str) -> list[str] | None:
+    """A sequence still being typed (`h5`, `h56`, `5-h`... ): the cards named so far."""
+    low = token.lower()
+    if len(token) < 2 or _card_text(token) is not None:
+        return None
+    if low[0] in _SUITS:
+        suit, middle = _SUITS[low[0]], token[1:]
+    elif low[-1] in _SUITS:
+        suit, middle = _SUITS[low[-1]], token[:-1]
+    else:
+        return None
+    pieces = _RUN_PIECE.findall(middle.replace("-", ""))
+    if not pieces or "".join(pieces).upper() != middle.replace("-", "").upper():
+        return None
+    return [f"{_one_run_rank(p)}{suit}" for p in pieces]
 
 
 def _rank_of(card_text: str) -> str:

@@ -93,10 +93,24 @@ def test_meld_autocomplete_proposes_sequences_and_their_lay_offs() -> None:
     game = _samba_position()
     offered = [value for _, value in meld_choices(game, "ana")]
     assert "5H 6H 7H 8H 9H" in offered
-    assert suggest_melds("h5", offered) == []  # not a word yet
+    assert suggest_melds("h5", offered) == [v for v in offered if "5H" in v.split()]
+    assert suggest_melds("h58", offered) == ["5H 6H 7H 8H 9H"]  # what is typed so far
+    assert "seq: KD" in suggest_melds("seq: k", offered)
     proposed = suggest_melds("5-7h", offered)
     assert proposed and all({"5H", "6H", "7H"} <= set(p.replace(",", " ").split())
                             for p in proposed)
     lay_off = next(v for v in offered if v.startswith("seq"))
     groups, add = parse_groups(lay_off, [c.text for c in game.hand("ana")])
     assert groups == [] and add == {"seq": ["KD"]}  # what /meld reads back
+
+
+def test_meld_autocomplete_proposes_a_wild_meld_in_bolivia() -> None:
+    game = Game.from_position(
+        variant("bolivia", 2), ["ana", "bo"],
+        hands={"ana": "2c 2d jk 5h 6h 7h 9s 9d kc", "bo": "4d"}, melds={0: ["qh qd qs"]},
+        stock="4c 5c 6c", discard="4s", phase="play", turn="ana", melded_players=["ana"])
+    offered = [value for _, value in meld_choices(game, "ana")]
+    assert "JK 2C 2D" in suggest_melds("*", offered)
+    assert suggest_melds("h5-7", offered) == ["5H 6H 7H"]
+    assert parse_groups("* 2 2", [c.text for c in game.hand("ana")]) == (
+        [["JK", "2C", "2D"]], {})
