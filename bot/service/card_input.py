@@ -13,7 +13,7 @@ Sequences (Samba family) in one word, the suit first or last: `h567` or `567h` (
 hearts), `5-7h` or `h5-7` (a range, 10/t, J, Q, K, A high: `10-ah`, `h9-k`). Such a word is a
 meld of its own, like rank shorthand. Lay-offs name a meld by rank or by its key: `seq: 8h`
 (the side's first sequence), `seq#2: 4c`, `wild: jk` (the wild meld), `k#2: kd` (the second
-king meld).
+king meld). `k + k#2` combines a side's two melds of kings into one (Samba family).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")
 _LAYOFF = re.compile(r"^\s*((?:10|[4-9TJQKA]|seq|wild)(?:#\d+)?)\s*:\s*(.*)$",
                      re.IGNORECASE)
+_COMBINE = re.compile(r"^\s*((?:10|[4-9TJQKA])(?:#\d+)?)\s*\+\s*((?:10|[4-9TJQKA])(?:#\d+)?)\s*$",
+                      re.IGNORECASE)
 _RANK_KEY = re.compile(r"^(10|[2-9TJQKA])#\d+$", re.IGNORECASE)
 _MELD_WORD = re.compile(r"^(seq|wild)(#\d+)?$", re.IGNORECASE)
 _SUITS = {"h": "H", "d": "D", "c": "C", "s": "S", "♥": "H", "♦": "D", "♣": "C", "♠": "S"}
@@ -195,8 +197,21 @@ class HandPicker:
 
 def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str, list[str]]]:
     """Groups of new melds and lay-offs (`add`, keyed by rank) from what a player typed."""
+    groups, add, combine = parse_meld(text, hand)
+    if combine:
+        raise CardInputError.said_as("input.only_top")
+    return groups, add
+
+
+def parse_meld(text: str, hand: list[str]
+               ) -> tuple[list[list[str]], dict[str, list[str]], list[list[str]]]:
+    """What /meld reads: new melds, lay-offs (`add`, keyed by rank or meld key) and pairs of
+    melds of one rank to combine (`k + k#2`)."""
     picker = HandPicker(hand)
     parts = [p for p in _GROUP_SPLIT.split(text) if p.strip()]
+    combine = [[_meld_key(m.group(1)), _meld_key(m.group(2))]
+               for m in map(_COMBINE.match, parts) if m]
+    parts = [p for p in parts if not _COMBINE.match(p)]
     exact_first: list[tuple[str, list[str]]] = []
     for part in parts:
         layoff = _LAYOFF.match(part)
@@ -230,9 +245,9 @@ def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str,
             add.setdefault(key, []).extend(current)
         elif current:
             groups.append(current)
-    if not groups and not add:
+    if not groups and not add and not combine:
         raise CardInputError.said_as("input.name_cards")
-    return groups, add
+    return groups, add, combine
 
 
 def _exact_cards(token: str) -> list[str] | None:
@@ -277,11 +292,13 @@ def complete(current: str, hand: list[str], limit: int = 25) -> list[str]:
     return unique[:limit]
 
 
-def meld_words(groups: list[list[str]], add: dict[str, list[str]] | None = None) -> str:
-    """The text /meld reads for these melds and lay-offs (`parse_groups` reads it back):
-    `7H 7D 7S, K: 2C`."""
+def meld_words(groups: list[list[str]], add: dict[str, list[str]] | None = None,
+               combine: list[list[str]] | None = None) -> str:
+    """The text /meld reads for these melds, lay-offs and combined melds (`parse_meld` reads
+    it back): `7H 7D 7S, K: 2C, Q + Q#2`."""
     parts = [" ".join(group) for group in groups]
     parts += [f"{key}: {' '.join(cards)}" for key, cards in (add or {}).items()]
+    parts += [f"{a} + {b}" for a, b in (combine or [])]
     return ", ".join(parts)
 
 
@@ -290,7 +307,7 @@ def suggest_melds(current: str, offered: list[str], limit: int = 25) -> list[str
     every rank typed so far, so `AA` proposes the aces held with the wilds that could go
     with them. Exact cards typed must be in the move too."""
     wanted: Counter[str] = Counter()
-    for token in (t for t in re.split(r"[\s,;|:]+", current) if t):
+    for token in (t for t in re.split(r"[\s,;|:+]+", current) if t):
         if _MELD_WORD.match(token) or _RANK_KEY.match(token):
             continue  # `seq:`, `k#2:` name a meld, not cards
         exact = _exact_cards(token) or _partial_run(token)

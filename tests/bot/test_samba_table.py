@@ -97,3 +97,29 @@ async def test_a_bolivia_hand_with_an_escalera_and_a_bolivia_to_the_score_sheet(
                                       "going_out": 200, "in_hand": 0, "penalties": 0}
     assert result.breakdown[1 - team]["in_hand"] == -175
     assert list(result.total) == ([5100, -175] if team == 0 else [-175, 5100])
+
+
+async def test_two_melds_of_kings_combined_with_meld_k_plus_k2(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_table(simcord_env, players=2, variant="samba", timer=0)
+    ana_id = str(table.members[0].id)
+
+    def position(players: list[str]) -> Game:
+        ana, bo = players
+        return Game.from_position(
+            variant("samba", 2), players, turn=ana, melded_players=[ana],
+            hands={ana: "kc 5h 6h 9s 9d 4c", bo: "4d 9c"},
+            melds={players.index(ana): ["kh kd ks", "kh ks kc 2c"]},
+            stock="jh qs 4h 4c 5c 5d", discard="6h")
+
+    await set_position(table, position)
+    ana = table.member(ana_id)
+    assert_accepted(await ana.slash(table.thread, "draw"))
+    offered = await ana.autocomplete(table.thread, "meld", "groups", "")
+    assert "K + K#2" in [c["value"] for c in offered]
+    assert_accepted(await ana.slash(table.thread, "meld", groups="k + k#2, k: kc"))
+    game = await table.game()
+    [kings] = game.melds(game.team_of(ana_id))
+    team = game.view(ana_id)["teams"][game.team_of(ana_id)]
+    assert len(kings) == 8 and team["melds"][0]["canasta"] == "mixed"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Game, variant
+from bot.engine import Game, Meld, variant
 from bot.service.card_input import (
     CardInputError,
     complete,
     own_letters,
     parse_groups,
+    parse_meld,
     run_cards,
     suggest_melds,
 )
@@ -114,3 +115,20 @@ def test_meld_autocomplete_proposes_a_wild_meld_in_bolivia() -> None:
     assert suggest_melds("h5-7", offered) == ["5H 6H 7H"]
     assert parse_groups("* 2 2", [c.text for c in game.hand("ana")]) == (
         [["JK", "2C", "2D"]], {})
+
+
+def test_two_melds_of_one_rank_are_combined_by_typing_k_plus_k2() -> None:
+    assert parse_meld("k + k#2, k: kc", ["KC"]) == ([], {"K": ["KC"]}, [["K", "K#2"]])
+    assert parse_meld("T+10#2", []) == ([], {}, [["10", "10#2"]])
+    with pytest.raises(CardInputError):
+        parse_groups("k + k#2", [])  # /pickup's melds: only new melds
+    game = Game.from_position(
+        variant("samba", 2), ["ana", "bo"],
+        hands={"ana": "kc 2d 5h 6h 7h 9s 9d", "bo": "4d"},
+        melds={0: ["kh kd ks", "kh ks kc 2c", "qh qd qs"]}, stock="4c 5c 6c", discard="4s",
+        phase="play", turn="ana", melded_players=["ana"])
+    offered = dict((v, label) for label, v in meld_choices(game, "ana", lang="ru"))
+    assert offered["K + K#2"] == "объединить две комбинации королей"
+    groups, add, combine = parse_meld("K + K#2", [c.text for c in game.hand("ana")])
+    game.apply("ana", Meld(groups=groups, add=add, combine=combine))
+    assert [len(m) for m in game.melds(0)] == [7, 3]  # one canasta of kings now
