@@ -20,11 +20,12 @@ on every click).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
+ChoiceT = TypeVar("ChoiceT", str, int, float)
 CONTENT = 2000
 BUTTON_LABEL = 80
 CHOICES = 25
@@ -47,16 +48,17 @@ def pinging(players: Iterable[str]) -> discord.AllowedMentions:
                                    replied_user=False)
 
 
-def choices(options: Iterable[app_commands.Choice[str]]) -> list[app_commands.Choice[str]]:
+def choices(options: Iterable[app_commands.Choice[ChoiceT]]
+            ) -> list[app_commands.Choice[ChoiceT]]:
     """At most 25 autocomplete choices; a long name is cut, a long value (which would no
     longer be what it stands for) drops its choice."""
-    out = []
+    out: list[app_commands.Choice[ChoiceT]] = []
     for option in options:
         if len(out) == CHOICES:
             break
-        if not 1 <= len(option.value) <= CHOICE_TEXT:
+        if not 1 <= len(str(option.value)) <= CHOICE_TEXT:
             continue
-        out.append(app_commands.Choice(name=fit(option.name, CHOICE_TEXT) or option.value,
+        out.append(app_commands.Choice(name=fit(option.name, CHOICE_TEXT) or str(option.value),
                                        value=option.value))
     return out
 

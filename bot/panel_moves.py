@@ -16,7 +16,7 @@ from bot.engine import AskToGoOut, Draw, Meld, TakePile
 from bot.engine import Discard as DiscardCard
 from bot.presenter import Presenter
 from bot.service import Refused, refused
-from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups
+from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups, parse_meld
 from bot.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> An
         return TakePile(cards=parse_cards_from_hand(" ".join(cards), hand) if cards else [],
                         melds=groups)
     if verb == "meld":
-        groups, add = parse_groups(chosen[0], hand)
-        return Meld(groups=groups, add=add)
+        groups, add, combine = parse_meld(chosen[0], hand)
+        return Meld(groups=groups, add=add, combine=combine)
     return DiscardCard(chosen[0])
 
 
@@ -102,12 +102,13 @@ class MeldModal(discord.ui.Modal, title="Meld"):
             hand = await bot.service.hand(self.game_id, player)
             typed = own_letters(str(self.groups.value), await bot.languages.of(interaction))
             try:
-                groups, add = parse_groups(typed, hand)
+                groups, add, combine = parse_meld(typed, hand)
             except Refused:
                 raise
             except ValueError as exc:
                 raise Refused(str(exc)) from None
-            outcome = await bot.service.act(self.game_id, player, Meld(groups=groups, add=add))
+            outcome = await bot.service.act(self.game_id, player,
+                                            Meld(groups=groups, add=add, combine=combine))
         except Refused as exc:
             await send_private(interaction, exc.not_allowed(await bot.languages.of(interaction)))
             return

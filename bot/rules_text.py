@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from bot import i18n
 from bot.engine import Rules
-from bot.engine.rules import NEGATIVE, VARIANT_DESCRIPTIONS
+from bot.engine.rules import (
+    CANASTA_MINIMUM,
+    NATURAL_CANASTA_MINIMUM,
+    NEGATIVE,
+    VARIANT_DESCRIPTIONS,
+)
 
 
 def _n(lang: str, value: int) -> str:
@@ -25,10 +30,7 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
     about_key = f"variant_about.{rules.name}"
     about = (t(lang, about_key) if i18n.has_key(about_key)
              else VARIANT_DESCRIPTIONS.get(rules.name, rules.name))
-    minimums = ", ".join(
-        t(lang, "rules.min_below_zero", minimum=_n(lang, m)) if score == NEGATIVE
-        else t(lang, "rules.min_from", minimum=_n(lang, m), score=_n(lang, score))
-        for score, m in rules.initial_minimums)
+    minimums = ", ".join(_minimum(lang, score, m) for score, m in rules.initial_minimums)
     sets = ", ".join(f"{count} = {_n(lang, value)}" for count, value in rules.red_three_sets)
     lines = [
         i18n.plural(lang, "rules.players", rules.players, about=about, sides=sides),
@@ -36,15 +38,16 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         t(lang, "rules.wild"),
         t(lang, "rules.melds_capped" if rules.wilds_at_most_naturals else "rules.melds",
           n=rules.max_wilds),
-        i18n.plural(lang, "rules.going_out", rules.canastas_to_go_out,
-                    bonus=_n(lang, rules.going_out),
-                    concealed=_n(lang, rules.concealed_going_out)),
+        *_canasta_lines(rules, lang),
+        _going_out(rules, lang),
+        *_pile_lines(rules, lang),
         t(lang, "rules.initial", minimums=minimums),
-        t(lang, "rules.red_threes" if rules.red_threes_need_canasta else "rules.red_threes_meld",
-          each=_n(lang, rules.red_three), sets=sets),
-        t(lang, "rules.target", target=_n(lang, rules.target)),
+        _red_threes(rules, lang, sets),
+        *_hand_end_lines(rules, lang),
     ]
-    if not rules.individual:
+    if not rules.deals:
+        lines.append(t(lang, "rules.target", target=_n(lang, rules.target)))
+    if not rules.individual and not rules.play_to_stock_end:
         lines.append(t(lang, "rules.ask"))
     if rules.concession:
         lines.append(t(lang, "rules.acaba", points=_n(lang, rules.concession)))
@@ -54,8 +57,102 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.vienna_block"))
     if rules.concealed_hand_canasta:
         lines.append(t(lang, "rules.hand_canasta", points=_n(lang, rules.concealed_hand_canasta)))
-    lines += [t(lang, "rules.typing"), t(lang, "rules.letters")]
+    lines.append(t(lang, "rules.typing"))
+    if rules.sequences or rules.wild_melds:
+        lines.append(t(lang, "rules.sequence_typing"))
+    lines.append(t(lang, "rules.letters"))
     return [line[:1].upper() + line[1:] for line in lines]
+
+
+def _minimum(lang: str, score: int, minimum: int) -> str:
+    t = i18n.text
+    if minimum in (CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM):
+        key = ("rules.first_canasta_minimum" if minimum == CANASTA_MINIMUM
+               else "rules.first_natural_canasta_minimum")
+        return t(lang, key, score=t(lang, "rules.min_from", minimum="", score=_n(lang, score))
+                 .strip())
+    if score == NEGATIVE:
+        return t(lang, "rules.min_below_zero", minimum=_n(lang, minimum))
+    return t(lang, "rules.min_from", minimum=_n(lang, minimum), score=_n(lang, score))
+
+
+def _kind(lang: str, name: str) -> str:
+    return i18n.text(lang, f"canasta_kind.{name}")
+
+
+def _canasta_lines(rules: Rules, lang: str) -> list[str]:
+    """Canasta values: natural and mixed, sequences, wild melds, a rank's own canasta."""
+    t = i18n.text
+    lines = [t(lang, "rules.canastas", natural=_n(lang, rules.natural_canasta),
+               mixed=_n(lang, rules.mixed_canasta))]
+    for rank, natural, mixed in rules.rank_canastas:
+        lines.append(t(lang, "rules.rank_canasta", rank=t(lang, f"rank_name.{rank}"),
+                       natural=_n(lang, natural), mixed=_n(lang, mixed)))
+    if rules.sequences:
+        lines.append(t(lang, "rules.sequences", kind=_kind(lang, rules.sequence_canasta_name),
+                       points=_n(lang, rules.sequence_canasta)))
+    if rules.wild_melds:
+        values = [_n(lang, rules.wild_canasta)] + [
+            t(lang, "rules.wild_mix", deuces=deuces, jokers=jokers, points=_n(lang, bonus))
+            if jokers else t(lang, "rules.wild_deuces", deuces=deuces, points=_n(lang, bonus))
+            for deuces, jokers, bonus in rules.wild_canasta_values]
+        lines.append(t(lang, "rules.wild_melds", kind=_kind(lang, rules.wild_canasta_name),
+                       points="; ".join(values)))
+    if rules.duplicate_melds:
+        lines.append(t(lang, "rules.duplicates"))
+    if rules.max_meld_size:
+        lines.append(t(lang, "rules.max_meld", n=rules.max_meld_size))
+    return lines
+
+
+def _going_out(rules: Rules, lang: str) -> str:
+    t = i18n.text
+    if rules.play_to_stock_end:
+        return t(lang, "rules.no_going_out", cards=rules.first_canasta_cards, deals=rules.deals)
+    line = i18n.plural(lang, "rules.going_out", rules.canastas_to_go_out,
+                       bonus=_n(lang, rules.going_out),
+                       concealed=_n(lang, rules.concealed_going_out))
+    extra = [t(lang, "rules.going_out_needs", kind=_kind(lang, kind))
+             for kind in rules.going_out_needs]
+    extra += [t(lang, "rules.going_out_ignores", kind=_kind(lang, kind))
+              for kind in rules.going_out_ignores]
+    return " ".join([line, *extra])
+
+
+def _pile_lines(rules: Rules, lang: str) -> list[str]:
+    t = i18n.text
+    lines = []
+    if rules.pile_always_frozen:
+        lines.append(t(lang, "rules.always_frozen"))
+    elif rules.take_needs_pair:
+        lines.append(t(lang, "rules.take_pair"))
+    if rules.initial_meld_natural:
+        lines.append(t(lang, "rules.natural_first"))
+    return lines
+
+
+def _red_threes(rules: Rules, lang: str, sets: str) -> str:
+    each = _n(lang, rules.red_three)
+    if not rules.red_threes_need_canasta:
+        return i18n.text(lang, "rules.red_threes_meld", each=each, sets=sets)
+    if rules.red_threes_canastas > 1:
+        return i18n.plural(lang, "rules.red_threes_canastas", rules.red_threes_canastas,
+                           each=each, sets=sets)
+    return i18n.text(lang, "rules.red_threes", each=each, sets=sets)
+
+
+def _hand_end_lines(rules: Rules, lang: str) -> list[str]:
+    t = i18n.text
+    lines = []
+    if rules.in_hand_values:
+        letters = i18n.rank_letters(lang)
+        values = ", ".join(f"{letters.get(rank, rank)} = −{_n(lang, value)}"
+                           for rank, value in rules.in_hand_values)
+        lines.append(t(lang, "rules.in_hand", values=values))
+    if rules.short_sequence_penalty:
+        lines.append(t(lang, "rules.short_sequence", size=rules.short_sequence_size,
+                       points=_n(lang, rules.short_sequence_penalty)))
+    return lines
 
 
 def variant_name(lang: str, variant: str) -> str:

@@ -63,6 +63,8 @@ def shown(lang: str, values: dict[str, Any]) -> dict[str, Any]:
             out["a_rank"] = i18n.text(lang, f"rank_one.{value}")
         elif name in ("kind", "canasta") and isinstance(value, str):
             out[name] = i18n.text(lang, f"canasta_kind.{value}")
+        elif name == "variant" and i18n.has_key(f"variant.{value}"):
+            out[name] = i18n.text(lang, f"variant.{value}")
         elif name == "action":
             out[name] = i18n.text(lang, "action." + str(value).replace(" ", "_"))
         elif name == "text":

@@ -53,13 +53,42 @@ def meld_choices(game: Game, player: str, legal: list[Any] | None = None,
     melds = [a for a in legal if isinstance(a, Meld)]
     melds.sort(key=_size, reverse=True)
     out = []
+    on_table: dict[str, list[str]] = {}
+    keys: list[str] = []
+    ranks: dict[str, str] = {}
+    if any(meld.add or meld.combine for meld in melds):
+        mine = game.view(player)
+        side = mine["teams"][mine["team"]]["melds"]
+        on_table = {m["key"]: m["cards"] for m in side}
+        keys = [m["key"] for m in side]
+        ranks = {m["key"]: m["rank"] for m in side}
     for meld in melds:
-        value = meld_words(meld.groups, {str(k): v for k, v in meld.add.items()})
+        combine = [[_key(keys, a), _key(keys, b)] for a, b in meld.combine]
+        value = meld_words(meld.groups, {str(k): v for k, v in meld.add.items()}, combine)
         label = ", ".join([cards_text(lang, g) for g in meld.groups]
-                          + [say(lang, "panel.meld_lay_off", cards=list(v), rank=str(k))
-                             for k, v in meld.add.items()])
+                          + [_lay_off_label(lang, str(k), list(v), on_table)
+                             for k, v in meld.add.items()]
+                          + [say(lang, "panel.meld_combine", rank=ranks.get(a) or a)
+                             for a, _ in combine])
         out.append((label, value))
     return out
+
+
+def _key(keys: list[str], named: object) -> str:
+    """A meld named by its index in `game.melds(team)` as the key /meld reads."""
+    if isinstance(named, int) and 0 <= named < len(keys):
+        return keys[named]
+    return str(named)
+
+
+def _lay_off_label(lang: str, key: str, cards: list[str],
+                   on_table: dict[str, list[str]]) -> str:
+    """"9♥ on nines"; onto a sequence, a wild meld or a second meld of a rank, the meld's
+    cards: "8♥ on 5♥ 6♥ 7♥"."""
+    if key in i18n.rank_letters(lang) and key != "JK":
+        return say(lang, "panel.meld_lay_off", cards=cards, rank=key)
+    return say(lang, "panel.meld_lay_off_on", cards=cards,
+               meld=cards_text(lang, on_table.get(key, [])))
 
 
 def take_choices(game: Game, player: str, legal: list[Any] | None = None,

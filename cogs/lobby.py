@@ -22,6 +22,7 @@ from bot.discord_limits import (
     send_private,
 )
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
+from bot.engine.rules import PLAYER_COUNTS
 from bot.lobby_message import (
     BUTTONS,
     lobby_text,
@@ -262,11 +263,27 @@ class Lobby(commands.Cog):
         await send_private(interaction, i18n.text(
             mine, key, language=i18n.text(mine, f"language.in.{lang}")))
 
+    @new.autocomplete("players")
+    async def player_counts(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return player_count_choices(getattr(interaction.namespace, "variant", None) or "classic",
+                                    await self.bot.languages.of(interaction))
+
     @new.autocomplete("variant")
     async def variant_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return variant_choices(current, await self.bot.languages.of(interaction))
+
+
+def player_count_choices(variant_id: str, lang: str = i18n.BASE_LANGUAGE
+                         ) -> list[app_commands.Choice[int]]:
+    """The player counts a variant supports (every count from 2 to 6 for a name it does not
+    know: the command then says so), labelled "4 players" in `lang`."""
+    counts = PLAYER_COUNTS.get(variant_id.strip().lower(), tuple(range(2, 7)))
+    return choices(app_commands.Choice(name=i18n.plural(lang, "lobby.players", n), value=n)
+                   for n in counts)
 
 
 def variant_choices(current: str, lang: str = i18n.BASE_LANGUAGE

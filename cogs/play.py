@@ -26,6 +26,7 @@ from bot.service.card_input import (
     own_letters,
     parse_cards_from_hand,
     parse_groups,
+    parse_meld,
     suggest_melds,
 )
 from bot.speech import card_text
@@ -204,8 +205,8 @@ class Play(commands.Cog):
         groups = own_letters(groups, await self.bot.languages.of(interaction))
 
         def build(hand: list[str]) -> Meld:
-            new, add = parse_groups(groups, hand)
-            return Meld(groups=new, add=add)
+            new, add, combine = parse_meld(groups, hand)
+            return Meld(groups=new, add=add, combine=combine)
 
         await self._act(interaction, build)
 

@@ -25,6 +25,8 @@ def _samples(out: Path) -> list[Path]:
         "table.png": (render_table, samples.table_view(4, red_threes=(("3H",), ()))),
         "scores.png": (render_scores, samples.table_view(
             4, results=samples.results_sample(3), winner=0, phase="over")),
+        "samba_hand.png": (render_hand, samples.samba_view()),
+        "samba_table.png": (render_table, samples.samba_view()),
     }
     paths = []
     for lang in LANGUAGES:

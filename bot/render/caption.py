@@ -46,7 +46,8 @@ def team_name(view: View, index: int) -> str:
     return say(language.of(view), "team.numbered", number=index + 1)
 
 
-VARIANT_NAMES = ("classic", "vienna", "british", "uruguayan")  # the engine's VARIANTS
+VARIANT_NAMES = ("classic", "vienna", "british", "uruguayan", "samba", "bolivia", "brazilian",
+                 "chilean", "italian", "cuban", "kombo")  # the engine's VARIANTS
 
 
 def variant_name(view: View) -> str:

@@ -181,3 +181,54 @@ def results_sample(hands: int = 3, teams: int = 2, seed: int = 5) -> list[dict]:
         out.append({"hand": h, "went_out": members[goer][h % len(members[goer])],
                     "concealed": h == 3, "total": total, "breakdown": breakdown})
     return out
+
+
+# --- the Samba family: sequences, wild melds, two melds of one rank (issue 11) -------------
+
+def sequence(suit: str, ranks: tuple[str, ...], canasta: str | None = None) -> dict:
+    """A sequence as the engine writes it (no rank; `kind` "sequence")."""
+    cards = [f"{rank}{suit}" for rank in ranks]
+    return {"rank": None, "kind": "sequence", "cards": cards, "count": len(cards), "wilds": 0,
+            "points": sum(card_value(c) for c in cards), "canasta": canasta}
+
+
+def wild_meld(cards: tuple[str, ...], canasta: str | None = None) -> dict:
+    return {"rank": None, "kind": "wild", "cards": list(cards), "count": len(cards),
+            "wilds": len(cards), "points": sum(card_value(c) for c in cards),
+            "canasta": canasta}
+
+
+def _set(rank: str, naturals: int, wilds: tuple[str, ...] = (), offset: int = 0) -> dict:
+    return {**meld(rank, naturals, wilds, offset), "kind": "set"}
+
+
+RUN = ("4", "5", "6", "7", "8", "9", "10")
+# Nine melds of one side: a natural canasta, an escalera, a bolivia, two meld of kings,
+# two unfinished sequences, a wild meld, queens and aces.
+SAMBA_MELDS = [
+    _set("9", 7), sequence("S", RUN, "escalera"),
+    wild_meld(("2C", "2D", "2S", "JK", "JK", "2H", "2C"), "bolivia"),
+    _set("K", 4, ("2D",)), _set("K", 3, offset=1), sequence("C", ("J", "Q", "K", "A")),
+    sequence("D", ("5", "6", "7")), _set("Q", 3), _set("A", 3, ("2S", "JK")),
+]
+OTHER_SAMBA_MELDS = [sequence("H", ("10", "J", "Q", "K", "A", "9", "8"), "samba"),
+                     _set("7", 3), wild_meld(("2H", "JK", "2D", "2S")),
+                     _set("7", 4, ("2C",), offset=2)]
+
+
+def samba_view(n_players: int = 4, *, hand_size: int = 22, taken: int = 7,
+               variant: str = "bolivia", **kw: Any) -> View:
+    """A Samba-family table (162 cards): the viewer holds ``hand_size`` cards after taking a
+    pile of ``taken``; one side has nine melds, the others four."""
+    cards = random_hand(hand_size, seed=hand_size + 100)
+    view = table_view(n_players, hand=cards, just_arrived=cards[hand_size - taken:],
+                      phase="play", stock=63, pile_top="6D", pile_size=1, **kw)
+    view["variant"] = variant
+    view["rules"] = {**view["rules"], "canastas_to_go_out": 2, "draw": 2, "target": 15000}
+    for team in view["teams"]:
+        team_melds = [dict(m) for m in (SAMBA_MELDS if team["index"] == 0
+                                        else OTHER_SAMBA_MELDS)]
+        team.update(melds=team_melds, has_melded=True, pile_frozen=False,
+                    canastas=sum(1 for m in team_melds if m["canasta"]),
+                    running_points=sum(m["points"] for m in team_melds) + 5500)
+    return view

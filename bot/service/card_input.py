@@ -8,6 +8,12 @@ Two ways to name cards, mixable:
 
 Groups are separated by commas: `7h 7d 7s, qc qd qh 2d`. In shorthand a space also separates
 groups: `777 QQ2` is two melds. `k: 2c jk` lays the cards off on the side's king meld.
+
+Sequences (Samba family) in one word, the suit first or last: `h567` or `567h` (5, 6, 7 of
+hearts), `5-7h` or `h5-7` (a range, 10/t, J, Q, K, A high: `10-ah`, `h9-k`). Such a word is a
+meld of its own, like rank shorthand. Lay-offs name a meld by rank or by its key: `seq: 8h`
+(the side's first sequence), `seq#2: 4c`, `wild: jk` (the wild meld), `k#2: kd` (the second
+king meld). `k + k#2` combines a side's two melds of kings into one (Samba family).
 """
 
 from __future__ import annotations
@@ -23,7 +29,15 @@ from bot.speech import say
 
 _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")
-_LAYOFF = re.compile(r"^\s*(10|[4-9TJQKA])\s*:\s*(.*)$", re.IGNORECASE)
+_LAYOFF = re.compile(r"^\s*((?:10|[4-9TJQKA]|seq|wild)(?:#\d+)?)\s*:\s*(.*)$",
+                     re.IGNORECASE)
+_COMBINE = re.compile(r"^\s*((?:10|[4-9TJQKA])(?:#\d+)?)\s*\+\s*((?:10|[4-9TJQKA])(?:#\d+)?)\s*$",
+                      re.IGNORECASE)
+_RANK_KEY = re.compile(r"^(10|[2-9TJQKA])#\d+$", re.IGNORECASE)
+_MELD_WORD = re.compile(r"^(seq|wild)(#\d+)?$", re.IGNORECASE)
+_SUITS = {"h": "H", "d": "D", "c": "C", "s": "S", "♥": "H", "♦": "D", "♣": "C", "♠": "S"}
+RUN_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RUN_PIECE = re.compile(r"10|[4-9TJQKA]", re.IGNORECASE)
 
 
 class CardInputError(Refused):
@@ -33,6 +47,71 @@ class CardInputError(Refused):
     def said_as(cls, key: str, **values: Any) -> CardInputError:
         """The error named by its catalog key (English sentence from the English catalog)."""
         return cls(say(i18n.BASE_LANGUAGE, key, **values), key=key, **values)
+
+
+def _split_suit(token: str) -> tuple[str, str] | None:
+    """(suit letter, the rest) of a word with a suit letter last or first."""
+    low = token.lower()
+    if len(token) >= 3 and low[-1] in _SUITS:
+        return _SUITS[low[-1]], token[:-1]
+    if len(token) >= 3 and low[0] in _SUITS:
+        return _SUITS[low[0]], token[1:]
+    return None
+
+
+def _one_run_rank(text: str) -> str | None:
+    rank = {"T": "10"}.get(text.upper(), text.upper())
+    return rank if rank in RUN_RANKS else None
+
+
+def _run_ranks(middle: str) -> list[str] | None:
+    """`5-7` -> 5 6 7; `567`, `9tjq` -> those ranks in order (three or more, each once)."""
+    if "-" in middle:
+        low, _, high = middle.partition("-")
+        a, b = _one_run_rank(low.strip()), _one_run_rank(high.strip())
+        if a is None or b is None:
+            return None
+        i, j = sorted((RUN_RANKS.index(a), RUN_RANKS.index(b)))
+        return list(RUN_RANKS[i:j + 1])
+    pieces = _RUN_PIECE.findall(middle)
+    if "".join(pieces).upper() != middle.upper() or len(pieces) < 3:
+        return None
+    ranks = [r for r in (_one_run_rank(p) for p in pieces) if r is not None]
+    if len(set(ranks)) != len(ranks):
+        return None
+    return sorted(ranks, key=RUN_RANKS.index)
+
+
+def run_cards(token: str) -> list[str] | None:
+    """The cards of a sequence written in one word (`h567`, `5-7h`, `10-ah`), in rank order;
+    None when the word is not one (an exact card, rank shorthand, anything else)."""
+    if _card_text(token) is not None:
+        return None
+    split = _split_suit(token)
+    if split is None:
+        return None
+    suit, middle = split
+    ranks = _run_ranks(middle)
+    return None if ranks is None else [f"{rank}{suit}" for rank in ranks]
+
+
+def _own_run(token: str, letters: dict[str, str], longest_first: list[str]) -> str | None:
+    """A sequence word with the language's rank letters (`9-кh`, `h9вдк`) in English ones."""
+    split = _split_suit(token)
+    if split is None or _card_text(token) is not None:
+        return None
+    suit, middle = split
+    out, low, i = [], middle.lower(), 0
+    while i < len(low):
+        own = next((o for o in longest_first if low.startswith(o, i)), None)
+        if own is None:
+            out.append(middle[i])
+            i += 1
+        else:
+            out.append(letters[own])
+            i += len(own)
+    english = "".join(out)
+    return f"{english}{suit.lower()}" if _run_ranks(english) is not None else None
 
 
 def own_letters(text: str, lang: str) -> str:
@@ -48,8 +127,11 @@ def own_letters(text: str, lang: str) -> str:
 
     def english(match: re.Match[str]) -> str:
         token = match.group()
-        if _card_text(token) is not None:
+        if _card_text(token) is not None or _MELD_WORD.match(token):
             return token
+        run = _own_run(token, letters, longest_first)
+        if run is not None:
+            return run
         out, low, i = [], token.lower(), 0
         while i < len(low):
             own = next((o for o in longest_first if low.startswith(o, i)), None)
@@ -115,33 +197,46 @@ class HandPicker:
 
 def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str, list[str]]]:
     """Groups of new melds and lay-offs (`add`, keyed by rank) from what a player typed."""
+    groups, add, combine = parse_meld(text, hand)
+    if combine:
+        raise CardInputError.said_as("input.only_top")
+    return groups, add
+
+
+def parse_meld(text: str, hand: list[str]
+               ) -> tuple[list[list[str]], dict[str, list[str]], list[list[str]]]:
+    """What /meld reads: new melds, lay-offs (`add`, keyed by rank or meld key) and pairs of
+    melds of one rank to combine (`k + k#2`)."""
     picker = HandPicker(hand)
     parts = [p for p in _GROUP_SPLIT.split(text) if p.strip()]
+    combine = [[_meld_key(m.group(1)), _meld_key(m.group(2))]
+               for m in map(_COMBINE.match, parts) if m]
+    parts = [p for p in parts if not _COMBINE.match(p)]
     exact_first: list[tuple[str, list[str]]] = []
     for part in parts:
         layoff = _LAYOFF.match(part)
         key = ""
         if layoff:
-            key, part = layoff.group(1).upper().replace("T", "10"), layoff.group(2)
+            key, part = _meld_key(layoff.group(1)), layoff.group(2)
         exact_first.append((key, part.split()))
     # Exact cards are reserved first, so shorthand never takes a card named exactly.
     for _, tokens in exact_first:
         for token in tokens:
-            exact = _card_text(token)
-            if exact is not None:
+            for exact in _exact_cards(token) or []:
                 picker.take_exact(exact)
     groups: list[list[str]] = []
     add: dict[str, list[str]] = {}
     for key, tokens in exact_first:
-        shorthand = [_ranks(t) if _card_text(t) is None else None for t in tokens]
+        shorthand = [_ranks(t) if _exact_cards(t) is None else None for t in tokens]
         for token, ranks in zip(tokens, shorthand, strict=True):
-            if _card_text(token) is None and ranks is None:
+            if _exact_cards(token) is None and ranks is None:
                 raise CardInputError.said_as("input.not_a_card", text=token)
-        split = not key and any(r is not None and len(r) > 1 for r in shorthand)
+        split = not key and (any(r is not None and len(r) > 1 for r in shorthand)
+                             or any(run_cards(t) is not None for t in tokens))
         current: list[str] = []
         for token, ranks in zip(tokens, shorthand, strict=True):
             picked = ([picker.take_rank(r) for r in ranks] if ranks is not None
-                      else [_card_text(token) or token])
+                      else _exact_cards(token) or [token])
             if split:
                 groups.append(picked)
             else:
@@ -150,9 +245,23 @@ def parse_groups(text: str, hand: list[str]) -> tuple[list[list[str]], dict[str,
             add.setdefault(key, []).extend(current)
         elif current:
             groups.append(current)
-    if not groups and not add:
+    if not groups and not add and not combine:
         raise CardInputError.said_as("input.name_cards")
-    return groups, add
+    return groups, add, combine
+
+
+def _exact_cards(token: str) -> list[str] | None:
+    """The cards a word names exactly: one card (`7h`) or a sequence (`5-7h`)."""
+    exact = _card_text(token)
+    return [exact] if exact is not None else run_cards(token)
+
+
+def _meld_key(text: str) -> str:
+    """What a lay-off names, as the engine's meld key: `k` -> `K`, `t#2` -> `10#2`,
+    `SEQ` -> `seq`."""
+    base, sep, number = text.partition("#")
+    base = base.lower() if base.lower() in ("seq", "wild") else base.upper().replace("T", "10")
+    return f"{base}{sep}{number}"
 
 
 def parse_cards_from_hand(text: str, hand: list[str]) -> list[str]:
@@ -169,9 +278,9 @@ def complete(current: str, hand: list[str], limit: int = 25) -> list[str]:
     typed = [t for t in re.split(r"[\s,;|:]+", head) if t]
     left = Counter(hand)
     for token in typed:
-        exact = _card_text(token)
-        if exact is not None and left[exact] > 0:
-            left[exact] -= 1
+        for exact in _exact_cards(token) or []:
+            if left[exact] > 0:
+                left[exact] -= 1
     stem = last.strip().upper()
     options = [c for c in sorted(left) if left[c] > 0 and c.startswith(stem)]
     prefix = f"{head} " if head else ""
@@ -183,11 +292,13 @@ def complete(current: str, hand: list[str], limit: int = 25) -> list[str]:
     return unique[:limit]
 
 
-def meld_words(groups: list[list[str]], add: dict[str, list[str]] | None = None) -> str:
-    """The text /meld reads for these melds and lay-offs (`parse_groups` reads it back):
-    `7H 7D 7S, K: 2C`."""
+def meld_words(groups: list[list[str]], add: dict[str, list[str]] | None = None,
+               combine: list[list[str]] | None = None) -> str:
+    """The text /meld reads for these melds, lay-offs and combined melds (`parse_meld` reads
+    it back): `7H 7D 7S, K: 2C, Q + Q#2`."""
     parts = [" ".join(group) for group in groups]
     parts += [f"{key}: {' '.join(cards)}" for key, cards in (add or {}).items()]
+    parts += [f"{a} + {b}" for a, b in (combine or [])]
     return ", ".join(parts)
 
 
@@ -196,11 +307,13 @@ def suggest_melds(current: str, offered: list[str], limit: int = 25) -> list[str
     every rank typed so far, so `AA` proposes the aces held with the wilds that could go
     with them. Exact cards typed must be in the move too."""
     wanted: Counter[str] = Counter()
-    for token in (t for t in re.split(r"[\s,;|:]+", current) if t):
-        exact = _card_text(token)
+    for token in (t for t in re.split(r"[\s,;|:+]+", current) if t):
+        if _MELD_WORD.match(token) or _RANK_KEY.match(token):
+            continue  # `seq:`, `k#2:` name a meld, not cards
+        exact = _exact_cards(token) or _partial_run(token)
         ranks = _ranks(token) if exact is None else None
         if exact is not None:
-            wanted[exact] += 1
+            wanted.update(exact)
         elif ranks is not None:
             wanted.update(f"rank:{r}" for r in ranks)
         else:
@@ -215,6 +328,23 @@ def suggest_melds(current: str, offered: list[str], limit: int = 25) -> list[str
         if len(out) == limit:
             break
     return out
+
+
+def _partial_run(token: str) -> list[str] | None:
+    """A sequence still being typed (`h5`, `h56`, `5-h`... ): the cards named so far."""
+    low = token.lower()
+    if len(token) < 2 or _card_text(token) is not None:
+        return None
+    if low[0] in _SUITS:
+        suit, middle = _SUITS[low[0]], token[1:]
+    elif low[-1] in _SUITS:
+        suit, middle = _SUITS[low[-1]], token[:-1]
+    else:
+        return None
+    pieces = _RUN_PIECE.findall(middle.replace("-", ""))
+    if not pieces or "".join(pieces).upper() != middle.replace("-", "").upper():
+        return None
+    return [f"{_one_run_rank(p)}{suit}" for p in pieces]
 
 
 def _rank_of(card_text: str) -> str:

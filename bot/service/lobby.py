@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.crashpoints import crash_point
 from bot.engine import VARIANTS, Rules, variant
+from bot.engine.rules import PLAYER_COUNTS
 from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
@@ -168,6 +169,9 @@ def table_rules(name: str, players: int, teams: int | None, target: int | None) 
         options["target"] = target
     if name not in VARIANTS:
         raise refused("reply.unknown_variant", text=name, choices=", ".join(VARIANTS))
+    if players not in PLAYER_COUNTS[name]:
+        raise refused("reply.variant_players", variant=name, players=players,
+                      counts=", ".join(map(str, PLAYER_COUNTS[name])))
     try:
         return variant(name, players, **options)
     except ValueError as exc:

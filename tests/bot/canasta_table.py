@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,7 @@ from bot import create_bot
 from bot.client import CanastaBot
 from bot.engine import Discard, Draw, Game, Meld, TakePile
 from bot.service import LiveGame
+from bot.store.sql import dumps
 
 SEED = 2024
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -195,3 +197,17 @@ async def restart(env: simcord.Env, db_path: str, **settings: Any) -> CanastaBot
     assert isinstance(old, CanastaBot)
     await old.close_store()
     return fresh
+
+
+async def set_position(table: Table, position: Callable[[list[str]], Game]) -> Game:
+    """Put a prepared position (`Game.from_position`) on a started table, through the store:
+    `position` gets the seated players' ids in seat order and returns the game; the service
+    forgets what it held, so the next command reads the new snapshot."""
+    store = table.bot.store
+    seats = sorted(await store.seats(table.game_id), key=lambda s: s.seat)
+    game = position([s.player for s in seats])
+    async with store._transaction() as tx:  # noqa: SLF001 - test setup, no public door
+        await tx.execute("UPDATE games SET snapshot = ? WHERE id = ?",
+                         (dumps(game.to_dict()), table.game_id))
+    table.bot.service.forget()
+    return game

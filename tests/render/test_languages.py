@@ -30,7 +30,7 @@ from bot.render import (
     table,
 )
 from bot.render.draw import Room
-from bot.render.samples import hand_view, results_sample, table_view
+from bot.render.samples import hand_view, results_sample, samba_view, table_view
 
 from .conftest import decode
 
@@ -73,6 +73,9 @@ def _cases() -> dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any
         "scores, 12 hands, 3 sides": (render_scores, table_view(
             6, results=results_sample(12, teams=3))),
         "scores, none yet": (render_scores, table_view(4)),
+        "hand, samba, 22 cards after a pile take": (render_hand, samba_view()),
+        "table, samba, a side with 9 melds": (render_table, samba_view()),
+        "table, samba, 6 players": (render_table, samba_view(6)),
     }
 
 
@@ -160,7 +163,8 @@ def _english_words() -> set[str]:
         for form in _forms("en", key):
             literal = "".join(part for part, *_ in string.Formatter().parse(form))
             words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", literal)}
-    return words - {"canasta"}  # a proper noun every language writes its own way
+    # names of games every language writes its own way (Lithuanian: samba, Kombo too)
+    return words - {"canasta", "samba", "kombo"}
 
 
 def _picture_keys() -> list[str]:
