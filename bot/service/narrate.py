@@ -22,6 +22,10 @@ def pretty_cards(cards: list[str], lang: str = i18n.BASE_LANGUAGE) -> str:
     return cards_text(lang, cards)
 
 
+MELD_SHAPES = {"seq": "sequence", "wild": "wild"}  # meld keys that name no rank
+CANASTA_KINDS = ("samba", "escalera", "wild", "bolivia")  # canastas not of one rank
+
+
 class Narrator:
     """Turns events into sentences in one language (the thread's), naming players and sides
     as the table knows them."""
@@ -107,13 +111,24 @@ class Narrator:
 
     def _meld(self, e: dict[str, Any]) -> str:
         pieces = [pretty_cards(g, self.lang) for g in e.get("groups") or []]
-        pieces += [self.say("event.meld_add", cards=list(cards), rank=key)
+        pieces += [self._lay_off(str(key), list(cards))
                    for key, cards in (e.get("add") or {}).items()]
         return self.say("event.meld", player=self.who(e.get("player")), melds=", ".join(pieces))
 
+    def _lay_off(self, key: str, cards: list[str]) -> str:
+        """Cards laid off on a meld named by its key: a rank ("K", "K#2": the second meld of
+        kings), a sequence ("seq", "seq#2") or the wild-card meld ("wild")."""
+        base = key.split("#")[0]
+        if base in MELD_SHAPES:
+            return self.say(f"event.meld_add_{MELD_SHAPES[base]}", cards=cards)
+        return self.say("event.meld_add", cards=cards, rank=base)
+
     def _canasta(self, e: dict[str, Any]) -> str:
+        side = self.side(e.get("team"))
+        if e.get("kind") in CANASTA_KINDS:  # samba, escalera, wild cards, bolivia
+            return self.say(f"event.canasta_{e['kind']}", side=side)
         key = "event.canasta_natural" if e.get("natural") else "event.canasta_mixed"
-        return self.say(key, side=self.side(e.get("team")), rank=str(e.get("rank")))
+        return self.say(key, side=side, rank=str(e.get("rank")).split("#")[0])
 
     def _discard(self, e: dict[str, Any]) -> str:
         return (self.say("event.discard", player=self.who(e.get("player")),

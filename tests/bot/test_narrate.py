@@ -38,3 +38,21 @@ def test_the_turn_message_counts_one_card_and_many() -> None:
     assert "your 1 card." in caption(one, 7)
     many = dict(one, hand=["KH", "KD"])
     assert "your 2 cards." in caption(many, 7)
+
+
+def test_samba_family_canastas_and_lay_offs_are_named_by_what_they_are() -> None:
+    ru = Narrator({"1": "Ana", "2": "Bo"}, ["Ana", "Bo"], lang="ru")
+    samba = {"type": "canasta", "team": 0, "rank": "seq", "key": "seq", "kind": "samba",
+             "natural": True}
+    assert TEAMS.event(samba) == "Ana & Cy completed a samba"
+    assert ru.event(samba) == "Ana: собрана самба"
+    assert ru.event({**samba, "rank": "wild", "key": "wild", "kind": "bolivia"}) == \
+        "Ana: собрана боливия"
+    second_kings = {"type": "canasta", "team": 1, "rank": "K", "key": "K#2", "kind": "natural",
+                    "natural": True}
+    assert TEAMS.event(second_kings) == "Bo & Di completed a natural canasta of kings"
+    meld = {"type": "meld", "player": "1", "groups": [], "add": {"seq": ["JH"], "wild": ["JK"],
+                                                                  "K#2": ["KD"]}}
+    said = TEAMS.event(meld)
+    assert "J♥ on the sequence" in said and "on the wild cards" in said
+    assert "K♦ on the kings" in said and "rank_name" not in said and "#" not in said
