@@ -24,6 +24,12 @@ CANASTA_MINIMUM = -1
 NATURAL_CANASTA_MINIMUM = -2
 
 
+def _as_json(value: object) -> object:
+    if isinstance(value, tuple):
+        return [list(x) if isinstance(x, tuple) else x for x in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything the engine needs to know about one way of playing."""
@@ -177,11 +183,14 @@ class Rules:
         return lines
 
     def to_dict(self) -> dict[str, object]:
-        d = dataclasses.asdict(self)
-        for name, value in d.items():
-            if isinstance(value, tuple):
-                d[name] = [list(x) if isinstance(x, tuple) else x for x in value]
-        return d
+        """Every field, tuples as lists (the shape JSON gives back). Worked out once per
+        Rules, since they are frozen (every view carries them); each call gets its own copy."""
+        fields = self.__dict__.get("_fields_as_json")
+        if fields is None:
+            fields = {f.name: _as_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+            object.__setattr__(self, "_fields_as_json", fields)
+        return {name: ([list(x) if isinstance(x, list) else x for x in value]
+                       if isinstance(value, list) else value) for name, value in fields.items()}
 
     @classmethod
     def from_dict(cls, d: dict[str, object]) -> Rules:

@@ -79,6 +79,9 @@ def test_view_carries_every_rule_and_position_rebuilds_turn_facts():
                            minimums=[90, 50])
     v = g.view("Cy")
     assert Rules.from_dict(v["rules"]) == rules
+    v["rules"]["initial_minimums"][0][1] = -1  # a view's rules are its own copy
+    v["rules"]["target"] = 0
+    assert g.view("Cy")["rules"] == rules.to_dict() and Rules.from_dict(rules.to_dict()) == rules
     assert v["question"] == {"asker": "Ana", "partners": ["Cy"]} and v["asked"]
     assert v["teams"][0]["minimum"] == 90
     g.apply("Cy", AnswerGoOut(yes=False))
