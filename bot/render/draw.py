@@ -29,6 +29,9 @@ def team_colour(index: int) -> Color:
     return TEAM_COLOURS[index % len(TEAM_COLOURS)]
 
 
+FELT_STEP = 64
+
+
 @lru_cache(maxsize=32)
 def _felt(width: int, height: int) -> Image.Image:
     """Green baize with a soft vignette: lighter under the lamp, darker at the rail."""
@@ -40,8 +43,13 @@ def _felt(width: int, height: int) -> Image.Image:
 
 
 def felt(width: int, height: int) -> Image.Image:
-    """A fresh felt canvas (RGB: draw on it with ``ImageDraw.Draw(img, "RGBA")``)."""
-    return _felt(width, height).copy()
+    """A fresh felt canvas (RGB: draw on it with ``ImageDraw.Draw(img, "RGBA")``).
+
+    Cut from a felt made for the next height in steps of ``FELT_STEP``: a table grows a few
+    pixels whenever a meld gets longer, and making the baize costs more than drawing half a
+    table, while the lamp's centre moving by a few pixels shows nowhere."""
+    made = _felt(width, -(-height // FELT_STEP) * FELT_STEP)
+    return made.crop((0, 0, width, height))
 
 
 @lru_cache(maxsize=64)

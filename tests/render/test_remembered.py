@@ -59,3 +59,14 @@ def test_png_bytes_decode_to_the_same_pixels() -> None:
 def test_adler32_of_two_parts_is_zlibs(first: bytes, second: bytes) -> None:
     assert png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == \
         zlib.adler32(first + second)
+
+
+def test_a_felt_is_the_size_asked_and_the_pictures_own() -> None:
+    from bot.render.draw import felt
+
+    first = felt(300, 130)
+    assert first.size == (300, 130) and first.mode == "RGB"
+    clean = first.tobytes()
+    first.paste((255, 0, 0), (0, 0, 300, 130))  # drawing on one felt...
+    assert felt(300, 130).tobytes() == clean  # ...leaves the next one clean
+    assert felt(300, 100).tobytes() == felt(300, 128).crop((0, 0, 300, 100)).tobytes()
