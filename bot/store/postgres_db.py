@@ -87,6 +87,15 @@ class _PostgresTransaction:
         await self._conn.execute("INSERT INTO schema_version (version) VALUES ($1)", version)
 
 
+async def _released(conn: asyncpg.Connection) -> None:
+    """A connection going back to the pool. The store leaves nothing on a session (settings
+    are `SET LOCAL`, locks are transaction-scoped, nothing listens, no cursor stays open), so
+    asyncpg's default reset query, a round trip on every release, is needed only to end a
+    transaction left open."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
+
+
 class PostgresDatabase:
     dialect = "postgresql"
 
@@ -95,7 +104,8 @@ class PostgresDatabase:
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
+                                         reset=_released)
         return cls(pool)
 
     @asynccontextmanager
