@@ -5,37 +5,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, card_texts, make_deck
-from .melds import TableMeld
-from .rules import Rules
+from .cards import card_texts, make_deck
+from .table_state import TableState
 
 Event = dict[str, Any]
 
 
-class Dealing:
+class Dealing(TableState):
     """The dealing half of ``Game`` (a mixin: the state lives on the game)."""
-
-    rules: Rules
-    players: list[str]
-    seed: int
-    _team: dict[str, int]
-    order: list[str]
-    hands: dict[str, list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    pile_wilds: int
-    start_frozen: bool
-    team_melds: list[dict[str, TableMeld]]
-    red3: list[list[Card]]
-    minimums: list[int]
-    penalties: list[int]
-    melded_players: set[str]
-    turn_idx: int
-    _phase: str
-    history: list[Event]
-    just_arrived: dict[str, list[Card]]
-    members: list[list[str]]
-    hand_number: int
 
     if TYPE_CHECKING:
         def _reset_hand_state(self) -> None:

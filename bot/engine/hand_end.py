@@ -5,46 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
-from .melds import TableMeld
-from .rules import Rules
 from .scoring import HandResult, team_breakdown
+from .table_state import TableState
 
 Event = dict[str, Any]
 
 
-class HandEnd:
+class HandEnd(TableState):
     """The scoring half of ``Game`` (a mixin: the state lives on the game)."""
-
-    rules: Rules
-    players: list[str]
-    seed: int
-    _team: dict[str, int]
-    order: list[str]
-    hands: dict[str, list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    pile_wilds: int
-    start_frozen: bool
-    team_melds: list[dict[str, TableMeld]]
-    red3: list[list[Card]]
-    removed: list[list[Card]]
-    minimums: list[int]
-    penalties: list[int]
-    melded_players: set[str]
-    turn_idx: int
-    _phase: str
-    history: list[Event]
-    just_arrived: dict[str, list[Card]]
-    hand_number: int
-    _scores: list[int]
-    _results: list[HandResult]
-    _winner: int | None
-    melded_before: bool
-    touched_old: bool
-    took_pile: bool
-    pile_rank: str | None
-    turn_new_ranks: set[str]
 
     if TYPE_CHECKING:
         def _deal(self, hand: int) -> list[Event]:

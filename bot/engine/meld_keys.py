@@ -16,16 +16,14 @@ from .melds import (
     rank_name,
     sequence_problem,
 )
+from .table_state import TableState
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    pass
 
 
-class MeldKeys:
+class MeldKeys(TableState):
     """The meld-key half of the planner."""
-
-    rules: Rules
-    team_melds: list[dict[str, TableMeld]]
 
     def _resolve_key(self, team: int, key: Any) -> str:
         """The meld key that ``key`` names: an index into ``game.melds(team)``, a meld key, or

@@ -25,7 +25,7 @@ from .melds import (
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    pass
 
 Event = dict[str, Any]
 
@@ -46,19 +46,6 @@ class _Plan:
 
 class MeldPlanning(MeldKeys):
     """The planning half of ``Game`` (a mixin: the state lives on the game)."""
-
-    rules: Rules
-    _team: dict[str, int]
-    team_melds: list[dict[str, TableMeld]]
-    hands: dict[str, list[Card]]
-    pile: list[Card]
-    minimums: list[int]
-    melded_players: set[str]
-    melded_before: bool
-    permission: bool | None
-    touched_old: bool
-    turn_new_ranks: set[str]
-    turn_start_ranks: set[str]
 
     def pile_block(self, team: int) -> str | None:
         raise NotImplementedError

@@ -8,40 +8,13 @@ from typing import TYPE_CHECKING, Any
 from .actions import AnswerGoOut, Discard, Meld, TakePile
 from .cards import Card, card, card_texts, parse_cards
 from .errors import IllegalMove
-from .melds import TableMeld
 from .planning import MeldPlanning
-from .rules import Rules
 
 Event = dict[str, Any]
 
 
 class TurnMoves(MeldPlanning):
     """The turn half of ``Game`` (a mixin: the state lives on the game)."""
-
-    rules: Rules
-    players: list[str]
-    seed: int
-    _team: dict[str, int]
-    order: list[str]
-    hands: dict[str, list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    pile_wilds: int
-    start_frozen: bool
-    team_melds: list[dict[str, TableMeld]]
-    red3: list[list[Card]]
-    removed: list[list[Card]]
-    minimums: list[int]
-    penalties: list[int]
-    melded_players: set[str]
-    turn_idx: int
-    _phase: str
-    history: list[Event]
-    just_arrived: dict[str, list[Card]]
-    asked: bool
-    question: dict[str, Any] | None
-    took_pile: bool
-    pile_rank: str | None
 
     if TYPE_CHECKING:
         def _end_hand(self, went_out: str | None, *, reason: str,

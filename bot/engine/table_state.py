@@ -1,0 +1,57 @@
+"""What a game holds between moves, named once for the parts of ``Game`` that work on it
+(dealing, the turn's moves, melding, the hand's end): each is a mixin over this state, which
+``Game`` itself sets up and keeps."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .melds import TableMeld
+    from .rules import Rules
+    from .scoring import HandResult
+
+Event = dict[str, Any]
+
+
+class TableState:
+    """The attributes of a ``Game`` (declared here for the mixins; set by ``Game``)."""
+
+    rules: Rules
+    players: list[str]
+    seed: int
+    members: list[list[str]]
+    _team: dict[str, int]
+    order: list[str]
+    hand_number: int
+    # the cards
+    hands: dict[str, list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    pile_wilds: int
+    start_frozen: bool
+    team_melds: list[dict[str, TableMeld]]
+    red3: list[list[Card]]
+    removed: list[list[Card]]
+    just_arrived: dict[str, list[Card]]
+    # the sides
+    minimums: list[int]
+    penalties: list[int]
+    melded_players: set[str]
+    _scores: list[int]
+    _results: list[HandResult]
+    _winner: int | None
+    # the turn
+    turn_idx: int
+    _phase: str
+    history: list[Event]
+    asked: bool
+    question: dict[str, Any] | None
+    permission: bool | None
+    melded_before: bool
+    touched_old: bool
+    took_pile: bool
+    pile_rank: str | None
+    turn_new_ranks: set[str]
+    turn_start_ranks: set[str]
