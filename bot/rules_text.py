@@ -6,12 +6,8 @@ from __future__ import annotations
 
 from bot import i18n
 from bot.engine import Rules
-from bot.engine.rules import (
-    CANASTA_MINIMUM,
-    NATURAL_CANASTA_MINIMUM,
-    NEGATIVE,
-    VARIANT_DESCRIPTIONS,
-)
+from bot.engine.rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, NEGATIVE
+from bot.engine.variants import VARIANT_DESCRIPTIONS
 
 
 def _n(lang: str, value: int) -> str:

@@ -22,7 +22,7 @@ from bot.discord_limits import (
     send_private,
 )
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
-from bot.engine.rules import PLAYER_COUNTS
+from bot.engine.variants import PLAYER_COUNTS
 from bot.lobby_message import (
     BUTTONS,
     lobby_text,

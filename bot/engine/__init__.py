@@ -15,8 +15,9 @@ from .actions import (
 from .cards import Card, card, format_cards, parse_cards
 from .errors import IllegalMove, quoted
 from .game import Game
-from .rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules, variant
+from .rules import Rules
 from .scoring import BREAKDOWN_KEYS, HandResult
+from .variants import VARIANT_DESCRIPTIONS, VARIANTS, variant
 
 __all__ = [
     "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede", "Discard",

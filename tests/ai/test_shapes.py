@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Game, Meld, variant
-from bot.engine.rules import PLAYER_COUNTS
+from bot.engine.variants import PLAYER_COUNTS
 
 from .helpers import PLAYERS4, choose, play_match, position
 

@@ -236,7 +236,7 @@ def test_rules_of_every_variant_in_every_language(lang: str) -> None:
     """/rules for each variant and table size: within one message, the rank letters of
     the language named, and (other than in English) no English catalog word."""
     from bot.engine import VARIANTS, variant
-    from bot.engine.rules import PLAYER_COUNTS
+    from bot.engine.variants import PLAYER_COUNTS
     from bot.rules_text import rules_text
 
     letters = " ".join(i18n.rank_letters(lang)[r] for r in ("A", "K", "Q", "J"))

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Game, variant
-from bot.engine.rules import PLAYER_COUNTS
+from bot.engine.variants import PLAYER_COUNTS
 
 from .play import play_random
 

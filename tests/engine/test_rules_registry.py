@@ -92,7 +92,7 @@ def test_knobs_for_later_variants():
 
 
 def test_every_variant_declares_its_player_counts():
-    from bot.engine.rules import PLAYER_COUNTS
+    from bot.engine.variants import PLAYER_COUNTS
 
     assert set(PLAYER_COUNTS) == set(VARIANTS)
     for name, counts in PLAYER_COUNTS.items():

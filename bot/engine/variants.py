@@ -1,0 +1,212 @@
+"""The named variants: each a function giving the ``Rules`` fields that differ from the
+Official Laws, the player counts it supports, and ``variant(name, players, **options)``."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from .errors import quoted
+from .rules import (
+    CANASTA_MINIMUM,
+    CLASSIC_MINIMUMS,
+    NATURAL_CANASTA_MINIMUM,
+    NEGATIVE,
+    SAMBA_MINIMUMS,
+    Rules,
+)
+
+
+def _table_size(players: int, teams: int | None) -> dict[str, object]:
+    """The Official Laws' adjustments for 2, 3, 5 and 6 players (RULES.md A.1, B.1)."""
+    if players == 2:
+        return {"teams": 2, "hand_size": 15, "draw": 2, "canastas_to_go_out": 2}
+    if players == 3:
+        return {"teams": 3, "hand_size": 13}
+    if players in (4, 5):
+        return {"teams": 2, "hand_size": 11}
+    if players == 6:
+        teams = teams or 2
+        if teams not in (2, 3):
+            raise ValueError("6 players play as two teams of 3 or three teams of 2 (teams=2 or 3)")
+        return {"teams": teams, "packs": 3, "jokers": 6, "hand_size": 13,
+                "canastas_to_go_out": 2, "red_three_sets": ((5, 1000), (6, 1200)),
+                "target": 10000 if teams == 2 else 7500,
+                "initial_minimums": CLASSIC_MINIMUMS + ((7500, 150),)}
+    raise ValueError(f"Canasta is for 2 to 6 players, not {players}")
+
+
+def _classic() -> dict[str, object]:
+    return {}
+
+
+def _vienna() -> dict[str, object]:
+    return {"red_threes_need_canasta": True, "wilds_at_most_naturals": True,
+            "canasta_rank_blocks": True, "concealed_hand_canasta": 1000,
+            "concealed_with_pile": False, "one_card_rule": False,
+            "description": "Vienna (Austrian) Canasta"}
+
+
+def _british() -> dict[str, object]:
+    return {"concession": 1500, "description": "British Canasta with \"Acaba\""}
+
+
+def _uruguayan() -> dict[str, object]:
+    return {"description": "Uruguayan Canasta (the original Laws)"}
+
+
+def _samba() -> dict[str, object]:
+    """B.2: three packs, 15 cards, draw 2, sequences and two melds of one rank."""
+    return {"packs": 3, "jokers": 6, "hand_size": 15, "draw": 2, "max_wilds": 2,
+            "sequences": True, "duplicate_melds": True, "canastas_to_go_out": 2,
+            "going_out": 200, "concealed_going_out": 200, "red_three_sets": ((6, 1000),),
+            "red_threes_need_canasta": True, "red_threes_canastas": 2, "take_needs_pair": True,
+            "take_below_canasta": True, "initial_minimums": SAMBA_MINIMUMS, "target": 10000,
+            "sequence_canasta": 1500, "sequence_canasta_name": "samba",
+            "description": "Samba: three packs, sequences, sambas of 7 for 1500"}
+
+
+def _bolivia() -> dict[str, object]:
+    """B.3 (BIC/RG/bright.net): Samba with wild melds (a bolivia of 7 for 2500); going out
+    needs an escalera (a 7-card sequence)."""
+    return _samba() | {
+        "wild_melds": True, "wild_canasta": 2500, "wild_canasta_name": "bolivia",
+        "sequence_canasta_name": "escalera", "going_out_needs": ("escalera",),
+        "in_hand_values": (("3", 100),), "target": 15000,
+        "description": "Bolivia: Samba with wild melds; bolivias 2500, escaleras 1500"}
+
+
+def _brazilian() -> dict[str, object]:
+    """B.4 (WP/RU): Bolivia to 10 000, wild canastas 2000, a canasta as the initial meld from
+    7 000, red threes 1000 for five and 1200 for six, short sequences cost 1000."""
+    return _bolivia() | {
+        "target": 10000, "wild_canasta": 2000, "red_three_sets": ((5, 1000), (6, 1200)),
+        "initial_minimums": CLASSIC_MINIMUMS + ((5000, 150), (7000, CANASTA_MINIMUM),
+                                                (8000, 200), (9000, NATURAL_CANASTA_MINIMUM)),
+        "short_sequence_size": 5, "short_sequence_penalty": 1000,
+        "description": "Brazilian: Bolivia to 10 000; a short sequence at the end costs 1000"}
+
+
+def _chilean() -> dict[str, object]:
+    """B.5 (WP/RU): sambas and bolivias, 3 packs (``packs=4``: 216 cards); the sources say
+    no more, so the rest is Bolivia's, but any two canastas go out."""
+    return _bolivia() | {
+        "going_out_needs": (),
+        "description": "Chilean: sambas and bolivias, 3 or 4 packs; any 2 canastas go out"}
+
+
+def _cuban() -> dict[str, object]:
+    """B.6 (RG): 108 cards, 13 each, an always-frozen pile, melds of at most 7, wild melds
+    (seven 2s 4000, four jokers and three 2s 3000, any other 2000)."""
+    return {"hand_size": 13, "pile_always_frozen": True, "max_meld_size": 7,
+            "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
+            "wild_canasta_values": ((7, 0, 4000), (3, 4, 3000)),
+            "red_three_sets": ((1, 100), (2, 300), (3, 500), (4, 1000)),
+            "red_threes_need_canasta": True, "red_threes_canastas": 1,
+            "black_three_first_round": True, "removed_black_three": 5,
+            "removed_black_threes_all": 100, "going_out": 100, "concealed_going_out": 100,
+            "initial_minimums": CLASSIC_MINIMUMS + ((5000, 150),), "target": 7500,
+            "description": "Cuban: frozen pile, melds of 7 at most, wild canastas 2000-4000"}
+
+
+def _italian() -> dict[str, object]:
+    """B.7 (RG): Samba with an always-frozen pile over a packet as big as the upcard, 2s
+    melded as a rank of their own, a natural initial meld, two canastas (not wild) to go
+    out for 300."""
+    return _samba() | {
+        "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
+        "wild_canasta_values": ((7, 0, 3000),), "pile_always_frozen": True,
+        "upcard_packet": True, "deuces_reserved": True, "initial_meld_natural": True,
+        "initial_minimums": CLASSIC_MINIMUMS + ((5000, 160), (7500, 180), (10000, 200)),
+        "going_out": 300, "concealed_going_out": 300, "going_out_ignores": ("wild",),
+        "red_three_sets": ((4, 800), (5, 1000), (6, 1200)), "target": 12000,
+        "description": "Italian: Samba over a frozen packet, deuce canastas 2000-3000"}
+
+
+def _kombo() -> dict[str, object]:
+    """LT's "Bolivian canasta" (B.3, last row), called Kombo here: 4 deals played until the
+    stock is gone; 11 extra cards to the first canasta; sevens and black threes cost in hand."""
+    return _samba() | {
+        "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "bolivia",
+        "sequence_canasta_name": "escalera", "canastas_to_go_out": 0, "going_out": 0,
+        "concealed_going_out": 0, "play_to_stock_end": True, "black_threes_any_time": True,
+        "in_hand_values": (("3", 200), ("7", 500)), "first_canasta_cards": 11,
+        "red_three_sets": ((6, 2000),), "red_threes_canastas": 1,
+        "initial_minimums": ((NEGATIVE, 60), (0, 60), (3500, 100), (7000, 140), (10500, 180)),
+        "rank_canastas": (("7", 1500, 1000),), "deals": 4, "target": 10**9,
+        "description": "Kombo (LT \"Bolivian canasta\"): 4 deals to the end of the stock"}
+
+
+VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
+    "classic": _classic,
+    "vienna": _vienna,
+    "british": _british,
+    "uruguayan": _uruguayan,
+    "samba": _samba,
+    "bolivia": _bolivia,
+    "brazilian": _brazilian,
+    "chilean": _chilean,
+    "cuban": _cuban,
+    "italian": _italian,
+    "kombo": _kombo,
+}
+VARIANT_DESCRIPTIONS = {
+    "classic": "Official Canasta Laws (Regency Whist Club)",
+    "vienna": "Austrian rules: canasta for red threes, hand canasta 1000",
+    "british": "Classic plus \"Acaba\": concede a hand for 1500 to the opponents",
+    "uruguayan": "The original Laws, as played in Uruguay",
+    "samba": "Three packs, draw 2, sequences of one suit: a samba of 7 scores 1500",
+    "bolivia": "Samba plus wild-card melds: bolivia 2500, escalera 1500; out needs an escalera",
+    "brazilian": "Bolivia to 10 000: wild canastas 2000, canasta minimums, short runs cost 1000",
+    "chilean": "Sambas and bolivias with 3 or 4 packs (packs=4); any two canastas go out",
+    "cuban": "Always-frozen pile, melds of 7 at most, wild canastas up to 4000; game 7500",
+    "italian": "Samba over a frozen packet of cards; deuce canastas 2000 and 3000; game 12000",
+    "kombo": "Lithuanian \"Bolivian canasta\": 4 deals played out to the end of the stock",
+}
+# The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
+SAMBA_PLAYERS = (2, 3, 4, 6)
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
+    "classic": (2, 3, 4, 5, 6), "vienna": (2, 3, 4, 5, 6), "british": (2, 3, 4, 5, 6),
+    "uruguayan": (2, 3, 4, 5, 6),
+    "samba": SAMBA_PLAYERS,
+    "bolivia": SAMBA_PLAYERS,
+    "brazilian": SAMBA_PLAYERS,
+    "chilean": SAMBA_PLAYERS,
+    "cuban": (4,),
+    "italian": SAMBA_PLAYERS,
+    "kombo": (4,),
+}
+
+
+def variant(name: str, players: int = 4, **options: object) -> Rules:
+    """The rules called ``name`` for ``players`` players.
+
+    Options: ``teams`` (6 players: 2 or 3), ``target``, and any other ``Rules`` field to
+    switch a documented alternative (e.g. ``one_card_rule=False``).
+    """
+    key = name.strip().lower()
+    if key not in VARIANTS:
+        raise ValueError(f"unknown variant {quoted(name)}; choose one of {', '.join(VARIANTS)}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ValueError("players must be a whole number from 2 to 6")
+    counts = PLAYER_COUNTS[key]
+    if players not in counts:
+        raise ValueError(f"{key} is for {', '.join(map(str, counts))} players, not {players}")
+    teams = options.pop("teams", None)
+    if teams is not None and (not isinstance(teams, int) or isinstance(teams, bool)):
+        raise ValueError("teams must be a whole number")
+    values = _table_size(players, teams)  # type: ignore[arg-type]
+    if teams is not None and teams != values["teams"]:
+        raise ValueError(f"{players} players always play as {values['teams']} sides")
+    values.update(VARIANTS[key]())
+    known = {f.name for f in dataclasses.fields(Rules)} - {"name", "players", "teams", "extra"}
+    for option, value in options.items():
+        if option not in known:
+            raise ValueError(f"unknown option {quoted(option)} for variant {quoted(name)}")
+        values[option] = value
+    if "packs" in options and "jokers" not in options:
+        values["jokers"] = 2 * int(options["packs"])  # type: ignore[call-overload]
+    target = values.get("target", 5000)
+    if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
+        raise ValueError("target must be a positive whole number of points")
+    return Rules(name=key, players=players, **values)  # type: ignore[arg-type]
