@@ -101,17 +101,22 @@ def _own_run(token: str, letters: dict[str, str], longest_first: list[str]) -> s
     if split is None or _card_text(token) is not None:
         return None
     suit, middle = split
-    out, low, i = [], middle.lower(), 0
+    english = _in_english(middle, letters, longest_first)
+    return f"{english}{suit.lower()}" if _run_ranks(english) is not None else None
+
+
+def _in_english(text: str, letters: dict[str, str], longest_first: list[str]) -> str:
+    """`text` with each of the language's rank letters (longest first) put in English."""
+    out, low, i = [], text.lower(), 0
     while i < len(low):
         own = next((o for o in longest_first if low.startswith(o, i)), None)
         if own is None:
-            out.append(middle[i])
+            out.append(text[i])
             i += 1
         else:
             out.append(letters[own])
             i += len(own)
-    english = "".join(out)
-    return f"{english}{suit.lower()}" if _run_ranks(english) is not None else None
+    return "".join(out)
 
 
 def own_letters(text: str, lang: str) -> str:
@@ -132,16 +137,7 @@ def own_letters(text: str, lang: str) -> str:
         run = _own_run(token, letters, longest_first)
         if run is not None:
             return run
-        out, low, i = [], token.lower(), 0
-        while i < len(low):
-            own = next((o for o in longest_first if low.startswith(o, i)), None)
-            if own is None:
-                out.append(token[i])
-                i += 1
-            else:
-                out.append(letters[own])
-                i += len(own)
-        return "".join(out)
+        return _in_english(token, letters, longest_first)
 
     return re.sub(r"[^\s,;|:]+", english, text)
 
