@@ -162,7 +162,8 @@ class Presenter:
         public["language"] = lang
         narrator = Narrator(names, public.get("team_names") or [], lang)
         table = LiveTable(self.bot)
-        await self.close_question(live)
+        if outcome.hands_ended or _asked_this_hand(live):
+            await self.close_question(live)
         thread = await self.channel(live.record.thread_id)
         ended = bool(outcome.hands_ended)
         if not ended:
@@ -357,4 +358,11 @@ def _seat_news(notice: Notice, name: str, by: str, lang: str) -> str:
     if notice.kind == "back":
         return i18n.text(lang, "seat.back", player=name)
     return ""
+
+
+def _asked_this_hand(live: LiveGame) -> bool:
+    """Whether a "may I go out?" prompt can be open: only after a question in this hand (a
+    hand that ended with one open closes it in the outcome that ended it; a prompt left open
+    by a crash is closed at start-up). Spares a database read on almost every move."""
+    return any(e.get("type") == "ask" for e in live.game.history)
 

@@ -110,10 +110,21 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[_PostgresTransaction]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            if not durable:
-                await conn.execute("SET LOCAL synchronous_commit = off")
-            yield _PostgresTransaction(conn)
+        if durable:
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield _PostgresTransaction(conn)
+            return
+        # Bookkeeping: the setting goes with BEGIN in one round trip (a simple query may hold
+        # two statements), since these small writes come several to a move.
+        async with self._pool.acquire() as conn:
+            await conn.execute("BEGIN; SET LOCAL synchronous_commit = off")
+            try:
+                yield _PostgresTransaction(conn)
+            except BaseException:
+                if not conn.is_closed():
+                    await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._pool.fetch(numbered(sql), *params))

@@ -229,3 +229,23 @@ async def test_a_recorded_match_is_quiet(simcord_env: simcord.Env) -> None:
     assert all(len(extra) <= 1 for extra in record.extra_posts), record.extra_posts
     assert record.draw_posts == 0
     assert live_table(table.thread).attachments
+
+
+async def test_moves_without_a_question_do_not_look_for_its_prompt(
+        simcord_env: simcord.Env) -> None:
+    """The "may I go out?" prompt is looked up only once a question was asked in the hand
+    (or a hand ended): one database read fewer on almost every move."""
+    table = await open_mixed_table(simcord_env, ["human", "human"], timer=0)
+    store = table.bot.store
+    real = store.message
+    kinds: list[str] = []
+
+    async def spied(game_id: int, kind: str) -> tuple[int, int] | None:
+        kinds.append(kind)
+        return await real(game_id, kind)
+
+    store.message = spied  # type: ignore[method-assign]
+    for _ in range(6):
+        result = await play_one(table)
+        assert not result.response.content.startswith("Not allowed"), result.response.content
+    assert "table" in kinds and "question" not in kinds
