@@ -61,6 +61,10 @@ class Database(Protocol):
         that is not `durable` (bookkeeping a power cut may lose at no cost) may skip the
         sync to disk."""
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One bookkeeping statement committed on its own, as a transaction that is not
+        `durable`; returns the number of rows it changed."""
+
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Read committed rows outside any transaction."""
 

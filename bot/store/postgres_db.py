@@ -3,8 +3,9 @@
 A pool of connections; each transaction holds one of them. PostgreSQL's own row locks make
 the store's version check safe across processes: two transactions that update one game at
 the same version are serialized, and the second finds the version changed (no row updated,
-`StaleGame`). A commit that is not `durable` skips waiting for the sync to disk
-(`synchronous_commit = off` for that transaction only).
+`StaleGame`). A commit that is not `durable` skips waiting for the sync to disk: the
+sessions run with `synchronous_commit = off`, and every durable transaction turns it on for
+itself.
 
 The store writes `?` placeholders; they become `$1, $2, ...` here.
 """
@@ -24,6 +25,7 @@ from bot.store.sql import IntegrityError
 
 MIGRATION_LOCK = 0x43414E41  # "CANA": an advisory lock key held while migrating
 POOL_SIZE = 8
+_BEGIN_DURABLE = "BEGIN; SET LOCAL synchronous_commit = on"
 
 
 @lru_cache(maxsize=512)
@@ -104,20 +106,20 @@ class PostgresDatabase:
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
+        # Every session skips the sync to disk unless a transaction asks for it: the store's
+        # durable transactions all do (`transaction`), and a bookkeeping write then costs one
+        # round trip instead of three (BEGIN and its setting, the statement, COMMIT).
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
-                                         reset=_released)
+                                         reset=_released,
+                                         server_settings={"synchronous_commit": "off"})
         return cls(pool)
 
     @asynccontextmanager
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[_PostgresTransaction]:
-        if durable:
-            async with self._pool.acquire() as conn, conn.transaction():
-                yield _PostgresTransaction(conn)
-            return
-        # Bookkeeping: the setting goes with BEGIN in one round trip (a simple query may hold
-        # two statements), since these small writes come several to a move.
+        # The sessions skip the sync to disk (see `connect`); a durable transaction asks for
+        # it with its BEGIN, in the same round trip (a simple query may hold two statements).
         async with self._pool.acquire() as conn:
-            await conn.execute("BEGIN; SET LOCAL synchronous_commit = off")
+            await conn.execute(_BEGIN_DURABLE if durable else "BEGIN")
             try:
                 yield _PostgresTransaction(conn)
             except BaseException:
@@ -125,6 +127,14 @@ class PostgresDatabase:
                     await conn.execute("ROLLBACK")
                 raise
             await conn.execute("COMMIT")
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One bookkeeping statement, committed on its own without waiting for the sync to
+        disk: one round trip."""
+        try:
+            return _rowcount(await self._pool.execute(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityError(str(exc)) from exc
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._pool.fetch(numbered(sql), *params))

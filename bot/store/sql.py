@@ -43,6 +43,10 @@ class Connected:
                      ) -> AbstractAsyncContextManager[Transaction]:
         return self._db.transaction(durable=durable)
 
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One bookkeeping statement on its own (see `Database.write`)."""
+        return await self._db.write(sql, tuple(params))
+
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._db.fetch(sql, tuple(params))
 

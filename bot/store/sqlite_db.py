@@ -104,6 +104,11 @@ class SqliteDatabase:
                 if not durable:
                     await _run(self._db, "PRAGMA synchronous=FULL")
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One bookkeeping statement, committed on its own (not synced on its own)."""
+        async with self.transaction(durable=False) as tx:
+            return await tx.execute(sql, params)
+
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._lock:
             return await _fetch(self._db, sql, params)

@@ -136,13 +136,13 @@ class TableSetup(Connected):
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         """Where a game's message of `kind` is (see `bookkeeping` for what is not synced)."""
-        async with self._transaction(durable=not bookkeeping(kind)) as tx:
-            await tx.execute(
-                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id",
-                (game_id, kind, channel_id, message_id),
-            )
+        await self._message_write(
+            kind,
+            "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id",
+            (game_id, kind, channel_id, message_id),
+        )
 
     async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         row = await self._fetchone(
@@ -153,9 +153,15 @@ class TableSetup(Connected):
 
     async def forget_message(self, game_id: int, kind: str) -> None:
         """The message is done with (a question answered and its prompt closed)."""
-        async with self._transaction(durable=not bookkeeping(kind)) as tx:
-            await tx.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?",
-                             (game_id, kind))
+        await self._message_write(kind, "DELETE FROM messages WHERE game_id = ? AND kind = ?",
+                                  (game_id, kind))
+
+    async def _message_write(self, kind: str, sql: str, params: tuple[object, ...]) -> None:
+        if bookkeeping(kind):
+            await self._write(sql, params)
+            return
+        async with self._transaction() as tx:
+            await tx.execute(sql, params)
 
     async def games_with_message(self, kind: str, shards: Shards | None = None) -> list[int]:
         where, params = in_shards(shards, "g.")

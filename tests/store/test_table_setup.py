@@ -39,9 +39,11 @@ async def _counts(store: Store, game_id: int) -> dict[str, int]:
 
 
 async def _synchronous(store: Store) -> object:
-    """SQLite: 2 is FULL (the WAL synced at every commit); PostgreSQL: synchronous_commit."""
+    """How a write of the store commits: SQLite: 2 is FULL (the WAL synced at every commit);
+    PostgreSQL: synchronous_commit, which each durable transaction turns on for itself."""
     sql = "PRAGMA synchronous" if store.dialect == "sqlite" else "SHOW synchronous_commit"
-    [row] = await store._fetchall(sql)  # noqa: SLF001
+    async with store._transaction() as tx:  # noqa: SLF001
+        [row] = await tx.fetch(sql)
     return row[0]
 
 
