@@ -39,7 +39,8 @@ NO_MELDS_SIZE = 20
 MIN_PANEL_W = 600  # the narrowest panel: two side by side on the table picture
 NO_MELDS = Room(MIN_PANEL_W - 2 * PANEL_INNER - 12, (NO_MELDS_SIZE, 17), "regular",
                 widest=(("minimum", 120),))
-ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
+ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4, 5, 6, 8)),
+         "picture.panel.black_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
          "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS}
 PANELS_REMEMBERED = 24  # about 0.5 MB each
 
@@ -75,14 +76,16 @@ def _per_row(panel_w: int) -> int:
 
 
 def _columns(team: dict[str, Any], lang: str = language.DEFAULT) -> list[dict[str, Any]]:
-    """What lies in front of a team: its red threes (as one column), then its melds."""
-    cols = melds.ordered(list(team.get("melds") or []))
-    threes = list(team.get("red_threes") or [])
-    if threes:
-        label = (str(len(threes)), count(lang, "panel.red_threes", len(threes)))
-        cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
-                        "canasta": None, "label": label})
-    return cols
+    """What lies in front of a team: its red threes and its black threes laid out (Modern
+    American), each as one column, then its melds."""
+    threes = []
+    for colour in ("red", "black"):
+        cards = list(team.get(f"{colour}_threes") or [])
+        if cards:
+            label = (str(len(cards)), count(lang, f"panel.{colour}_threes", len(cards)))
+            threes.append({"rank": "3", "cards": cards, "count": len(cards),
+                           "canasta": None, "label": label})
+    return threes + melds.ordered(list(team.get("melds") or []))
 
 
 def _meld_rows(team: dict[str, Any], panel_w: int,
