@@ -73,7 +73,8 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
         pile_frozen=bool(view["pile"]["frozen_all"]) and not any(c.is_wild for c in pile),
         seed=rng.randrange(1 << 30), melded_players=sorted(know.melded_players),
         minimums=[t["minimum"] for t in view["teams"]], asked=bool(view.get("asked")),
-        permission={"yes": True, "no": False}.get(view.get("permission") or ""))
+        permission={"yes": True, "no": False}.get(view.get("permission") or ""),
+        lone=(view.get("partnership") or {}).get("lone"))
     # Whether the player in turn had melded before this turn (for a concealed going out):
     # from_position counts everyone in melded_players as having melded before.
     game.melded_before = turn in know.melded_before_turn

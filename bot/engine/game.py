@@ -21,6 +21,7 @@ from .actions import (
     TakePile,
 )
 from .cards import Card, format_cards, parse_cards
+from .cutthroat import LoneHand
 from .dealing import Dealing
 from .errors import IllegalMove
 from .hand_end import HandEnd
@@ -32,7 +33,7 @@ from .turns import TurnMoves
 Event = dict[str, Any]
 
 
-class Game(TurnMoves, Dealing, HandEnd):
+class Game(TurnMoves, Dealing, HandEnd, LoneHand):
     """One match. Read the state through the properties; change it only with ``apply``."""
 
     # ------------------------------------------------------------------ construction
@@ -55,6 +56,9 @@ class Game(TurnMoves, Dealing, HandEnd):
 
     def _reset_hand_state(self) -> None:
         t = self.rules.teams
+        self.lone: str | None = None
+        if self.rules.lone_hand:
+            self._seat_sides()
         self.order: list[str] = []
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         self.stock: list[Card] = []           # next card to draw is the LAST
@@ -103,13 +107,14 @@ class Game(TurnMoves, Dealing, HandEnd):
                       phase: str = "draw", pile_frozen: bool = False, seed: int = 0,
                       melded_players: list[str] | None = None,
                       minimums: list[int] | None = None, asked: bool = False,
-                      permission: bool | None = None) -> Game:
+                      permission: bool | None = None, lone: str | None = None) -> Game:
         """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match).
 
         Beyond the table itself, a position can carry the facts of the hand and turn that a
         player saw happen (what computer players rebuild from a view): who has melded this
-        hand, the sides' minimums, and "may I go out?" — asked (``phase="permission"``: the
-        question of ``turn`` is waiting for the partners) and answered (``permission``).
+        hand, the sides' minimums, cut-throat's lone hand (``lone``), and "may I go out?" —
+        asked (``phase="permission"``: the question of ``turn`` is waiting for the partners)
+        and answered (``permission``).
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -136,11 +141,13 @@ class Game(TurnMoves, Dealing, HandEnd):
         game.pile = parse_cards(discard)
         game.pile_wilds = sum(1 for c in game.pile if c.is_wild)
         game.start_frozen = pile_frozen
+        if lone is not None:
+            game._set_partnership(lone)
         for team, texts in (melds or {}).items():
             for text in texts:
                 m = TableMeld.from_text(text)
                 if m.shape == "set" and m.rank in game.team_melds[team] and not (
-                        rules.duplicate_melds):
+                        rules.duplicate_melds or rules.lone_hand):
                     raise ValueError(f"side {team} has two melds of {rank_name(m.rank)}")
                 add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
@@ -318,6 +325,7 @@ class Game(TurnMoves, Dealing, HandEnd):
             "red_threes": [format_cards(x) for x in self.red3],
             **({"removed": [format_cards(x) for x in self.removed]}
                if any(self.removed) else {}),
+            **({"lone": self.lone} if self.lone else {}),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
@@ -351,6 +359,8 @@ class Game(TurnMoves, Dealing, HandEnd):
             for text in texts:
                 add_meld(melds, TableMeld.from_text(text))
             game.team_melds.append(melds)
+        if d.get("lone"):
+            game._set_partnership(d["lone"])
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
         game.minimums = list(d["minimums"])

@@ -18,6 +18,15 @@ class HandEnd(TableState):
         def _deal(self, hand: int) -> list[Event]:
             ...
 
+        def _form_partnership(self, lone: str) -> list[Event]:
+            ...
+
+        def _per_player(self, breakdowns: list[dict[str, int]]) -> list[dict[str, int]]:
+            ...
+
+        def partnership(self) -> dict[str, Any] | None:
+            ...
+
     def _going_out_bonus(self) -> tuple[int, bool]:
         """The going-out bonus of the player in turn, and whether it was concealed (A.9)."""
         r = self.rules
@@ -39,6 +48,9 @@ class HandEnd(TableState):
     def _end_hand(self, went_out: str | None, *, reason: str,
                   conceder: str | None = None) -> list[Event]:
         r = self.rules
+        events: list[Event] = []
+        if r.lone_hand and went_out and self.lone is None:
+            events += self._form_partnership(went_out)   # going out before any take: alone
         bonus, concealed = self._going_out_bonus() if went_out else (0, False)
         breakdowns: list[dict[str, int]] = []
         for t in range(r.teams):
@@ -55,15 +67,18 @@ class HandEnd(TableState):
                 sum(r.in_hand_value(c) for c in cards) if r.in_hand_values
                 else sum(c.points for c in cards), sum(1 for c in cards if c.is_red_three),
                 self.penalties[t], removed=len(self.removed[t])))
+        if r.lone_hand:
+            breakdowns = self._per_player(breakdowns)
         totals = [sum(b.values()) for b in breakdowns]
         result = HandResult(hand=self.hand_number, total=totals, breakdown=breakdowns,
-                            went_out=went_out, concealed=concealed, reason=reason)
+                            went_out=went_out, concealed=concealed, reason=reason,
+                            extra={"partnership": p} if (p := self.partnership()) else {})
         self._results.append(result)
         self._scores = [s + t for s, t in zip(self._scores, totals, strict=True)]
-        events: list[Event] = [{"type": "hand_end", "hand": self.hand_number, "reason": reason,
-                                "went_out": went_out, "concealed": concealed,
-                                "total": totals, "scores": list(self._scores)}]
-        self.history.append(events[0])
+        events.append({"type": "hand_end", "hand": self.hand_number, "reason": reason,
+                       "went_out": went_out, "concealed": concealed,
+                       "total": totals, "scores": list(self._scores)})
+        self.history.append(events[-1])
         best = max(self._scores)
         done = self.hand_number >= r.deals if r.deals else best >= r.target
         if done and self._scores.count(best) == 1:

@@ -198,7 +198,7 @@ def _initial_meld(game: Game, player: str, split: Split) -> Meld | None:
     """The fewest cards worth the minimum that keep two in hand (A.7), if any."""
     naturals, wilds, _ = split
     hand = game.hands[player]
-    need = game.minimums[game.team_of(player)]
+    need = game.minimum_of(player)
     if len(hand) < 5 or most_points(game.rules, naturals, wilds) < need:
         return None
     groups = MeldTable(game.rules, naturals, wilds, len(hand) - 2).find(need, len(hand) - 2)

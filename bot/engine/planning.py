@@ -47,6 +47,10 @@ class _Plan:
 class MeldPlanning(MeldKeys):
     """The planning half of ``Game`` (a mixin: the state lives on the game)."""
 
+    if TYPE_CHECKING:
+        def minimum_of(self, player: str) -> int:
+            ...
+
     def pile_block(self, team: int) -> str | None:
         raise NotImplementedError
 
@@ -142,7 +146,7 @@ class MeldPlanning(MeldKeys):
             self._check_wild_use(team, additions, fresh)
         if not melds:
             plan.points = sum(c.points for cards in additions.values() for c in cards)
-            minimum = self.minimums[team]
+            minimum = self.minimum_of(player)
             counted = [k for k in kinds if k not in r.going_out_ignores]
             concealed = (concealed_exempt and going_out and not self.melded_before
                          and not r.play_to_stock_end

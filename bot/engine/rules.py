@@ -94,6 +94,21 @@ class Rules:
     deals: int = 0                     # Kombo: a match of 4 deals (0: play to the target)
     description: str = "Classic Canasta by the Official Canasta Laws"
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    # --- cut-throat (B.1), Slavic (B.11), Mexican (B.12), South American (B.14)
+    lone_hand: bool = False            # cut-throat: the first to take the pile plays alone
+    unfrozen_take_top_only: bool = False   # Slavic: an unfrozen pile gives its top card only
+    going_out_by_discard: bool = True  # Slavic: no; going out melds every card
+    canasta_rank_freezes: bool = False  # Slavic: a top card matching your canasta freezes
+    partner_melds_after_out: bool = False   # Slavic: the partner melds his whole hand, or none
+    red_threes_all_need_canasta: bool = False  # Slavic: all four and no canasta count minus
+    wild_canasta_whole: bool = False   # Slavic: a wild canasta is melded all at once
+    stock_end_difference: bool = False  # Slavic: at the stock's end hands count the difference
+    first_meld_cards: int = 0          # Mexican: the side's first meld draws 13 more cards
+    blocking_ranks: tuple[str, ...] = ()   # Mexican: a seven on top stops the pile
+    red_threes_to_go_out: int = 0      # Mexican: going out needs two red threes
+    blocking_canasta: int = 0          # South American: 4 black threes + 3 matching wilds
+    mixed_canasta_by_wilds: tuple[tuple[int, int], ...] = ()  # South American: wilds -> bonus
+    hand_canasta_eight: int = 0        # South American: 8 naturals melded at once
 
     @property
     def individual(self) -> bool:

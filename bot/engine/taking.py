@@ -63,7 +63,7 @@ class _Search:
         deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
         short = not self.all_melds and (self.top.points + sum(c.points for c in cards)
-                                    < self.game.minimums[self.team])
+                                    < self.game.minimum_of(self.player))
         action = None if short else self._legal(cards, [])
         if action is not None:
             return action
@@ -81,7 +81,7 @@ class _Search:
         game = self.game
         cards = self.tops[:n] + wilds
         room = len(self.hand) + self.incoming - 2 - len(cards)
-        need = game.minimums[self.team] - self.top.points - sum(c.points for c in cards)
+        need = game.minimum_of(self.player) - self.top.points - sum(c.points for c in cards)
         if room < 3:
             return None
         if self._table is None:

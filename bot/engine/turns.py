@@ -33,6 +33,12 @@ class TurnMoves(MeldPlanning):
         def _check_player(self, player: str) -> str:
             ...
 
+        def red_three_side(self, player: str) -> int:
+            ...
+
+        def _form_partnership(self, lone: str) -> list[Event]:
+            ...
+
     def _need_phase(self, phase: str, what: str) -> None:
         if self._phase != phase:
             if phase == "draw":
@@ -61,7 +67,6 @@ class TurnMoves(MeldPlanning):
 
     def _draw(self, player: str) -> list[Event]:
         self._need_phase("draw", "draw")
-        team = self._team[player]
         if not self.stock:
             if self.forced_take(player):
                 raise IllegalMove(f"the stock is empty and the {self.pile[-1].pretty} goes on "
@@ -76,7 +81,7 @@ class TurnMoves(MeldPlanning):
                 break
             c = self.stock.pop()
             while c.is_red_three:
-                self.red3[team].append(c)
+                self.red3[self.red_three_side(player)].append(c)
                 events.append({"type": "red_three", "player": player, "cards": [c.text],
                                "when": "draw"})
                 if not self.stock:  # A.4: the last card a red three ends the hand at once
@@ -109,7 +114,7 @@ class TurnMoves(MeldPlanning):
         if self.rules.removed_black_three:   # Cuban: out of play, scored for the side
             self.removed[team].extend(c for c in rest if c.is_black_three)
             rest = [c for c in rest if not c.is_black_three]
-        self.red3[team].extend(threes)
+        self.red3[self.red_three_side(player)].extend(threes)
         self.hands[player].extend(rest)
         self.just_arrived[player] = rest
         self.pile = []
@@ -125,6 +130,8 @@ class TurnMoves(MeldPlanning):
             out.append({"type": "red_three", "player": player, "cards": card_texts(threes),
                         "when": "pile"})
         self.history.extend(out)
+        if self.rules.lone_hand and self.lone is None:
+            out += self._form_partnership(player)
         return out + self._after_melding(player, events)
 
     # --- melding
@@ -165,13 +172,12 @@ class TurnMoves(MeldPlanning):
     def _bonus_cards(self, player: str) -> list[Event]:
         """Kombo (B.3, LT): the first player to make a canasta draws extra cards from the stock
         (red threes among them are laid out and replaced)."""
-        team = self._team[player]
         got: list[Card] = []
         threes: list[Card] = []
         while self.stock and len(got) < self.rules.first_canasta_cards:
             c = self.stock.pop()
             (threes if c.is_red_three else got).append(c)
-        self.red3[team].extend(threes)
+        self.red3[self.red_three_side(player)].extend(threes)
         self.hands[player].extend(got)
         self.just_arrived[player] = self.just_arrived.get(player, []) + got
         ev: list[Event] = [{"type": "bonus_cards", "player": player, "count": len(got),

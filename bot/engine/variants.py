@@ -137,6 +137,13 @@ def _kombo() -> dict[str, object]:
         "description": "Kombo (LT \"Bolivian canasta\"): 4 deals to the end of the stock"}
 
 
+def _cutthroat() -> dict[str, object]:
+    """B.1 cut-throat (RG, Bicycle, pagat): three players, draw 2, the first to take the pile
+    plays alone against the other two for the hand; 2 canastas to go out; game 7 500."""
+    return {"draw": 2, "canastas_to_go_out": 2, "target": 7500, "lone_hand": True,
+            "description": "Cut-throat: three players; the first to take the pile plays alone"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
@@ -149,6 +156,7 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "cuban": _cuban,
     "italian": _italian,
     "kombo": _kombo,
+    "cutthroat": _cutthroat,
 }
 VARIANT_DESCRIPTIONS = {
     "classic": "Official Canasta Laws (Regency Whist Club)",
@@ -162,6 +170,7 @@ VARIANT_DESCRIPTIONS = {
     "cuban": "Always-frozen pile, melds of 7 at most, wild canastas up to 4000; game 7500",
     "italian": "Samba over a frozen packet of cards; deuce canastas 2000 and 3000; game 12000",
     "kombo": "Lithuanian \"Bolivian canasta\": 4 deals played out to the end of the stock",
+    "cutthroat": "Three players, draw 2: the first to take the pile plays alone; game 7500",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
@@ -175,6 +184,7 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "cuban": (4,),
     "italian": SAMBA_PLAYERS,
     "kombo": (4,),
+    "cutthroat": (3,),
 }
 
 

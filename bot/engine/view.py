@@ -66,9 +66,10 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "hand": [c.text for c in game.hands[player]] if player is not None else [],
         "just_arrived": ([c.text for c in game.just_arrived.get(player, [])]
                          if player is not None else []),
-        "players": [{"name": p, "seat": i, "team": game._team[p],
+        "players": [{"name": p, "seat": i, "team": game.home_side(p), "side": game._team[p],
                      "cards": len(game.hands[p]), "active": p in game.order}
                     for i, p in enumerate(game.players)],
+        "partnership": game.partnership(),   # cut-throat: the lone hand and the partners
         "order": list(game.order),
         "teams": teams,
         "pile": {"size": len(game.pile), "top": top.text if top else None,

@@ -27,10 +27,13 @@ def test_random_hands_keep_every_invariant(seed, table):
     assert len(g.results) == 1 or g.phase == "over"
 
 
-# The Samba family (B.2-B.7) at 2, 4 and 6 players where the variant supports them.
+# The Samba family (B.2-B.7) at 2, 4 and 6 players where the variant supports them; the
+# variants of issue 12 at every table size they support.
 CLASSIC_FAMILY = ("classic", "vienna", "british", "uruguayan")
+EVERY_SIZE = ("cutthroat", "slavic", "mexican", "south_american")
 FAMILY = [(players, name, {}) for name, counts in PLAYER_COUNTS.items()
-          if name not in CLASSIC_FAMILY for players in (2, 4, 6) if players in counts]
+          if name not in CLASSIC_FAMILY
+          for players in (counts if name in EVERY_SIZE else (2, 4, 6)) if players in counts]
 
 
 def _family_hand(seed, table):
