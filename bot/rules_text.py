@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.engine import Rules
 from bot.engine.rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, NEGATIVE
-from bot.engine.variants import VARIANT_DESCRIPTIONS
+from bot.engine.variants import VARIANT_DESCRIPTIONS, VARIANTS
 
 
 def _n(lang: str, value: int) -> str:
@@ -17,7 +17,9 @@ def _n(lang: str, value: int) -> str:
 def rules_lines(rules: Rules, lang: str) -> list[str]:
     """The rules of a table in brief, one line each, in `lang`."""
     t = i18n.text
-    if rules.individual:
+    if rules.lone_hand:
+        sides = t(lang, "rules.lone_sides")
+    elif rules.individual:
         sides = t(lang, "rules.individual")
     elif rules.players % rules.teams == 0:
         sides = t(lang, "rules.teams", teams=rules.teams, size=rules.players // rules.teams)
@@ -53,11 +55,21 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.vienna_block"))
     if rules.concealed_hand_canasta:
         lines.append(t(lang, "rules.hand_canasta", points=_n(lang, rules.concealed_hand_canasta)))
+    lines += _own_lines(rules, lang)
     lines.append(t(lang, "rules.typing"))
     if rules.sequences or rules.wild_melds:
         lines.append(t(lang, "rules.sequence_typing"))
     lines.append(t(lang, "rules.letters"))
     return [line[:1].upper() + line[1:] for line in lines]
+
+
+def _own_lines(rules: Rules, lang: str) -> list[str]:
+    """What a variant of issue 12 plays its own way, in the catalogs' words
+    (``rules.own.<variant>.1``, ``.2``, ...): the foot, bonus cards, special hands..."""
+    lines = []
+    while i18n.has_key(key := f"rules.own.{rules.name}.{len(lines) + 1}"):
+        lines.append(i18n.text(lang, key))
+    return lines
 
 
 def _minimum(lang: str, score: int, minimum: int) -> str:
@@ -157,9 +169,15 @@ def variant_name(lang: str, variant: str) -> str:
     return i18n.text(lang, key) if i18n.has_key(key) else variant
 
 
-def rules_text(rules: Rules, lang: str) -> str:
+def rules_text(rules: Rules, lang: str, *, at_table: bool = True) -> str:
+    """/rules: the title and one bullet a line; away from a table (the default variant's
+    rules) it ends with the other variants and why Boat canasta is not among them."""
     title = i18n.text(lang, "rules.title", variant=variant_name(lang, rules.name))
-    return title + "\n" + "\n".join(f"• {line}" for line in rules_lines(rules, lang))
+    text = title + "\n" + "\n".join(f"• {line}" for line in rules_lines(rules, lang))
+    if not at_table:
+        others = ", ".join(variant_name(lang, name) for name in VARIANTS if name != rules.name)
+        text += "\n" + i18n.text(lang, "rules.other_variants", variants=others)
+    return text
 
 
 __all__ = ["rules_lines", "rules_text", "variant_name"]

@@ -148,6 +148,11 @@ class Narrator:
         return self.say("event.answer_yes" if e.get("yes") else "event.answer_no",
                         player=self.who(e.get("player")))
 
+    def _lone_hand(self, e: dict[str, Any]) -> str:
+        """Cut-throat: the first to take the pile plays alone against the other two."""
+        return self.say("event.lone_hand", player=self.who(e.get("player")),
+                        partners=" & ".join(self.who(p) for p in e.get("partners") or []))
+
     def _concede(self, e: dict[str, Any]) -> str:
         return self.say("event.concede", player=self.who(e.get("player")))
 

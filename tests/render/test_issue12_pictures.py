@@ -95,4 +95,4 @@ def test_cut_throat_shows_who_plays_alone_and_the_partnership(drawn: list[str]) 
     drawn.clear()
     render_table(_ru(cutthroat_view()))
     assert "играет один" in drawn
-    assert "Каждый за себя \u00b7 игра до 7\u00a0500 \u00b7 для выхода 2 канасты" in drawn
+    assert "На троих \u00b7 игра до 7\u00a0500 \u00b7 для выхода 2 канасты" in drawn
