@@ -4,6 +4,8 @@ language's own rank letters."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot import i18n
 from bot.engine import Rules
 from bot.engine.rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, NEGATIVE
@@ -30,17 +32,19 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
              else VARIANT_DESCRIPTIONS.get(rules.name, rules.name))
     minimums = ", ".join(_minimum(lang, score, m) for score, m in rules.initial_minimums)
     sets = ", ".join(f"{count} = {_n(lang, value)}" for count, value in rules.red_three_sets)
+    own = _own_part(rules, lang)
     lines = [
         i18n.plural(lang, "rules.players", rules.players, about=about, sides=sides),
-        i18n.plural(lang, "rules.deal", rules.draw, deck=rules.deck_size, hand=rules.hand_size),
-        t(lang, "rules.wild"),
-        t(lang, "rules.melds_capped" if rules.wilds_at_most_naturals else "rules.melds",
-          n=rules.max_wilds),
+        own("deal") or i18n.plural(lang, "rules.deal", rules.draw, deck=rules.deck_size,
+                                   hand=rules.hand_size),
+        own("wild") or t(lang, "rules.wild"),
+        own("melds") or t(lang, "rules.melds_capped" if rules.wilds_at_most_naturals
+                          else "rules.melds", n=rules.max_wilds),
         *_canasta_lines(rules, lang),
-        _going_out(rules, lang),
+        own("going_out") or _going_out(rules, lang),
         *_pile_lines(rules, lang),
-        t(lang, "rules.initial", minimums=minimums),
-        _red_threes(rules, lang, sets),
+        own("initial") or t(lang, "rules.initial", minimums=minimums),
+        own("threes") or _red_threes(rules, lang, sets),
         *_hand_end_lines(rules, lang),
     ]
     if not rules.deals:
@@ -61,6 +65,15 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.sequence_typing"))
     lines.append(t(lang, "rules.letters"))
     return [line[:1].upper() + line[1:] for line in lines]
+
+
+def _own_part(rules: Rules, lang: str) -> Callable[[str], str | None]:
+    """A variant's own words for one of the lines every variant has (``rules.own.
+    hand_and_foot.initial``: the minimums go by the hand's number), or None."""
+    def own(part: str) -> str | None:
+        key = f"rules.own.{rules.name}.{part}"
+        return i18n.text(lang, key, deck=_n(lang, rules.deck_size)) if i18n.has_key(key) else None
+    return own
 
 
 def _own_lines(rules: Rules, lang: str) -> list[str]:
