@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.ai import computer_player
 from bot.engine import Action, Game, variant
+from bot.engine.variants import PLAYER_COUNTS
 
 
 class RandomPlayer:
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--a", default="normal", help="level of side A (easy/normal/hard/random)")
     ap.add_argument("--b", default="random", help="level of side B")
     ap.add_argument("--hands", type=int, default=100, help="deals, each played twice")
-    ap.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
+    ap.add_argument("--players", type=int, default=None, choices=(2, 4, 6),
+                    help="table size (default 4, or the variant's own: Pennies 6)")
     ap.add_argument("--variant", default="classic")
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -97,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     opts = ap.parse_args(argv)
     if opts.a == opts.b:
         ap.error("pick two different levels")
+    if opts.players is None:
+        counts = PLAYER_COUNTS.get(opts.variant, (4,))
+        opts.players = 4 if 4 in counts else counts[0]
     work = [(opts.a, opts.b, opts.seed + i, opts.players, opts.variant, opts.budget)
             for i in range(opts.hands)]
     start = time.time()

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import ModuleType
 
 from bot.engine import Game, variant
+from bot.engine.variants import PLAYER_COUNTS
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 BEFORE = "dc18142"   # legal moves before issue 8 (a compact list, not complete by kind)
@@ -63,9 +64,16 @@ def per_call(positions: list[tuple[Game, str]], legal: list[Callable[[Game, str]
     return [statistics.median(t) for t in times]
 
 
+def seats(name: str) -> list[str]:
+    """Four seats where the variant has them, else its first table size (Pennies: 6)."""
+    counts = PLAYER_COUNTS[name]
+    return PLAYERS if 4 in counts else [f"p{i}" for i in range(counts[0])]
+
+
 def random_hand(seed: int, name: str = "classic") -> tuple[Game, int, int]:
     """Play one hand by uniformly random legal moves; returns (game, moves, legal calls)."""
-    g = Game.new(variant(name), PLAYERS, seed)
+    names = seats(name)
+    g = Game.new(variant(name, len(names)), names, seed)
     rng = random.Random(seed)
     moves = calls = 0
     while not g.results:
@@ -93,14 +101,16 @@ def main() -> None:
             moves_per_hand.append(moves)
         rates.append(args.hands / (time.perf_counter() - start))
     bar = "bar >= 200" if args.variant == "classic" else "no bar: classic's is 200"
-    print(f"{args.variant}: random 4-player hands/s: median {statistics.median(rates):.0f} "
+    size = len(seats(args.variant))
+    print(f"{args.variant}: random {size}-player hands/s: median {statistics.median(rates):.0f} "
           f"(rounds: {', '.join(f'{x:.0f}' for x in rates)}; {bar})")
     print(f"moves per hand: median {statistics.median(moves_per_hand):.0f}")
 
     # legal_actions on positions met in real random play (draw and play phases mixed)
     positions: list[tuple[Game, str]] = []
     for seed in range(40):
-        g = Game.new(variant(args.variant), PLAYERS, 10_000 + seed)
+        names = seats(args.variant)
+        g = Game.new(variant(args.variant, len(names)), names, 10_000 + seed)
         rng = random.Random(seed)
         while not g.results:
             p = g.turn

@@ -48,6 +48,12 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
         take, plain = plain[:need], plain[need:]
         cards += take + [_FILLER] * (need - len(take))
         hands[p] = format_cards(cards)
+    feet: dict[str, str] = {}   # Hand and Foot, Pennies: face-down feet, unseen by all
+    for seat in view["players"]:
+        size = seat.get("foot", 0)
+        if size:
+            take, plain = plain[:size], plain[size:]
+            feet[seat["name"]] = format_cards(take + [_FILLER] * (size - len(take)))
     rest = plain + threes
     rng.shuffle(rest)
     n_stock = view["stock"]
@@ -74,7 +80,7 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
         seed=rng.randrange(1 << 30), melded_players=sorted(know.melded_players),
         minimums=[t["minimum"] for t in view["teams"]], asked=bool(view.get("asked")),
         permission={"yes": True, "no": False}.get(view.get("permission") or ""),
-        lone=(view.get("partnership") or {}).get("lone"))
+        lone=(view.get("partnership") or {}).get("lone"), feet=feet or None)
     # Whether the player in turn had melded before this turn (for a concealed going out):
     # from_position counts everyone in melded_players as having melded before.
     game.melded_before = turn in know.melded_before_turn

@@ -21,6 +21,9 @@ class Dealing(TableState):
         def _new_turn(self) -> None:
             ...
 
+        def _deal_feet(self) -> None:
+            ...
+
     def _lay_packet(self) -> int:
         """Italian (B.7): as many stock cards as the upcard's value go face down under it
         (an ace or a joker 20, K/Q/J 13/12/11, a number card its pips)."""
@@ -65,6 +68,8 @@ class Dealing(TableState):
         for i, p in enumerate(self.order):
             self.hands[p] = deck[i * r.hand_size:(i + 1) * r.hand_size]
         self.stock = deck[len(self.order) * r.hand_size:]
+        if r.foot_size:   # Hand and Foot, Pennies: a face-down foot (packet) each
+            self._deal_feet()
         for p in self.order:  # red threes are laid out and replaced at once (A.4)
             hand_cards = self.hands[p]
             while any(c.is_red_three for c in hand_cards):

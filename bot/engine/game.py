@@ -20,10 +20,12 @@ from .actions import (
     Meld,
     TakePile,
 )
+from .canasta_needs import kinds_met
 from .cards import Card, format_cards, parse_cards
 from .cutthroat import LoneHand
 from .dealing import Dealing
 from .errors import IllegalMove
+from .feet import Feet
 from .hand_end import HandEnd
 from .melds import TableMeld, add_meld, rank_name
 from .rules import Rules
@@ -33,7 +35,7 @@ from .turns import TurnMoves
 Event = dict[str, Any]
 
 
-class Game(TurnMoves, Dealing, HandEnd, LoneHand):
+class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet):
     """One match. Read the state through the properties; change it only with ``apply``."""
 
     # ------------------------------------------------------------------ construction
@@ -69,6 +71,10 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand):
         self.red3: list[list[Card]] = [[] for _ in range(t)]
         self.removed: list[list[Card]] = [[] for _ in range(t)]   # Cuban black threes
         self.minimums = [self.rules.minimum_for(s) for s in self._scores]
+        if self.rules.deal_minimums:   # Hand and Foot: by deal, whatever the score
+            by_deal = self.rules.deal_minimums
+            self.minimums = [by_deal[min(max(self.hand_number, 1), len(by_deal)) - 1]] * t
+        self._reset_feet()
         self.penalties = [0] * t
         self.melded_players: set[str] = set()
         self.turn_idx = 0
@@ -107,14 +113,17 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand):
                       phase: str = "draw", pile_frozen: bool = False, seed: int = 0,
                       melded_players: list[str] | None = None,
                       minimums: list[int] | None = None, asked: bool = False,
-                      permission: bool | None = None, lone: str | None = None) -> Game:
+                      permission: bool | None = None, lone: str | None = None,
+                      feet: dict[str, str] | None = None) -> Game:
         """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match).
 
         Beyond the table itself, a position can carry the facts of the hand and turn that a
         player saw happen (what computer players rebuild from a view): who has melded this
         hand, the sides' minimums, cut-throat's lone hand (``lone``), and "may I go out?" —
         asked (``phase="permission"``: the question of ``turn`` is waiting for the partners)
-        and answered (``permission``).
+        and answered (``permission``). ``feet``: the face-down foot (packet) of each seat
+        still waiting for it; in a variant with feet, the seats not named have picked theirs
+        up.
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -137,6 +146,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand):
             if any(c.is_red_three for c in cards):
                 raise ValueError("red threes are laid out, not held: put them in red_threes")
             game.hands[p] = cards
+        game._feet_from_text(feet)
         game.stock = list(reversed(parse_cards(stock)))
         game.pile = parse_cards(discard)
         game.pile_wilds = sum(1 for c in game.pile if c.is_wild)
@@ -239,7 +249,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand):
         kinds = self.canasta_kinds(team)
         counted = [k for k in kinds if k not in r.going_out_ignores]
         return (len(counted) >= r.canastas_to_go_out
-                and all(k in kinds for k in r.going_out_needs))
+                and all(k in kinds for k in r.going_out_needs) and kinds_met(r, kinds))
 
     def pile_frozen_for(self, team: int) -> bool:
         return (self.rules.pile_always_frozen or self.pile_wilds > 0 or self.start_frozen
@@ -329,6 +339,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand):
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
+            **self._feet_to_dict(),
             "just_arrived": {p: format_cards(c) for p, c in self.just_arrived.items()},
             "turn": {"asked": self.asked, "permission": self.permission,
                      "question": self.question, "took_pile": self.took_pile,
@@ -367,6 +378,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand):
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])
         game.history = [dict(e) for e in d["history"]]
+        game._feet_from_dict(d)
         game.just_arrived = {p: parse_cards(c) for p, c in d["just_arrived"].items()}
         t = d["turn"]
         game.asked = t["asked"]

@@ -15,6 +15,10 @@ class HandEnd(TableState):
     """The scoring half of ``Game`` (a mixin: the state lives on the game)."""
 
     if TYPE_CHECKING:
+        from .cards import Card
+
+        feet: dict[str, list[Card]]
+
         def _deal(self, hand: int) -> list[Event]:
             ...
 
@@ -61,6 +65,7 @@ class HandEnd(TableState):
                                    "going_out": got or 0, "in_hand": 0, "penalties": 0})
                 continue
             cards = [c for p in active for c in self.hands[p]]
+            cards += [c for p in active for c in self.feet.get(p, []) if not c.is_red_three]
             breakdowns.append(team_breakdown(
                 r, list(self.team_melds[t].values()), len(self.red3[t]),
                 bonus if went_out and self._team[went_out] == t else 0,

@@ -34,6 +34,7 @@ from .actions import (
     Meld,
     trusted,
 )
+from .canasta_needs import seven_discard_problem
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
@@ -108,7 +109,7 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
                     groups[int(key[1:])].append(c)
                 else:
                     adds.setdefault(key, []).append(c)
-    if len(black) >= 3:
+    if len(black) >= 3 and r.black_threes_meldable:
         groups.append(black)
     return groups, {k: v for k, v in adds.items() if v}
 
@@ -215,7 +216,8 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
     if game.permission is False:
         return []
     left = stranded(game.rules, melds, hand)
-    if left is None or not _canastas_within_reach(game, melds, hand, have):
+    foot = game.foot_pending(player)   # Hand and Foot: melding the hand away picks it up
+    if left is None or not (foot or _canastas_within_reach(game, melds, hand, have)):
         return []
     spares: list[Card | None] = list(left) or [None, *_spares(game.rules, melds, hand)]
     lines: list[Meld] = []
@@ -225,7 +227,7 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
             cards.remove(spare)
         if not cards:
             continue
-        plan = meld_everything(game.rules, melds, cards, have=have)
+        plan = meld_everything(game.rules, melds, cards, have=have, need=0 if foot else None)
         if plan is None:
             continue
         groups = [g for rank, g in plan.items() if rank not in melds]
@@ -342,12 +344,13 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         hand = game.hands[player]
         team = game.team_of(player)
         can_go_out = game.may_go_out(team) and game.permission is not False
-        if len(hand) > 1 or (can_go_out and not game.rules.play_to_stock_end):
+        foot = game.foot_pending(player)
+        if len(hand) > 1 or foot or (can_go_out and not game.rules.play_to_stock_end):
             seen: set[Card] = set()
             if game.black_three_held_back(player):
                 seen.update(c for c in hand if c.is_black_three)
             for c in hand:
-                if c not in seen:
+                if c not in seen and not seven_discard_problem(game, hand, c):
                     seen.add(c)
                     actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
@@ -360,7 +363,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
         if (out and not game.asked and len(hand) > 1 and game.partners(player)
-                and not game.rules.play_to_stock_end):
+                and not game.rules.play_to_stock_end and not foot):
             actions.append(AskToGoOut())
     if game.rules.concession is not None:
         actions.append(Concede())

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .canasta_needs import kinds_problem, last_card_seven
 from .cards import Card
 from .errors import IllegalMove
 from .meld_keys import MeldKeys
@@ -20,12 +21,13 @@ from .melds import (
     meld_problem,
     rank_name,
     rekey,
+    set_kind,
     shape_problem,
 )
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 if TYPE_CHECKING:
-    pass
+    from .cards import Card as _Card
 
 Event = dict[str, Any]
 
@@ -56,6 +58,15 @@ class MeldPlanning(MeldKeys):
 
     def pile_frozen_for(self, team: int) -> bool:
         raise NotImplementedError
+
+    if TYPE_CHECKING:
+        feet: dict[str, list[_Card]]
+
+        def foot_pending(self, player: str) -> bool:
+            ...
+
+        def pile_taken_part(self) -> list[_Card]:
+            ...
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
@@ -96,7 +107,7 @@ class MeldPlanning(MeldKeys):
         if not additions:
             raise IllegalMove("name the cards to meld", code="nothing_to_meld")
         remaining = len(hand) - len(used) + incoming
-        going_out = remaining <= 1
+        going_out = remaining <= 1 and not self.foot_pending(player)
         plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
                      merges=merges)
         dropped = {drop for _, drop in merges}
@@ -137,7 +148,7 @@ class MeldPlanning(MeldKeys):
                 if problem:
                     raise problem
                 size = naturals + wilds
-                name = "natural" if wilds == 0 else "mixed"
+                name = set_kind(r, rank, wilds)
             if size >= r.canasta_size:
                 kinds.append(name)
                 made_canasta = True
@@ -161,7 +172,14 @@ class MeldPlanning(MeldKeys):
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move",
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
+        if going_out and made_canasta and r.foot_on == "canasta" and self.feet.get(player):
+            going_out = False   # Pennies: the canasta picks up the packet, play goes on
         if going_out:
+            if last_card_seven(self, player, used, [c for c in self.pile_taken_part()
+                                                    if not c.is_red_three]
+                               if top_group else [], remaining):
+                raise IllegalMove("that would leave you a seven to discard, and a seven is "
+                                  "never the going-out discard", code="seven_going_out")
             if r.play_to_stock_end and remaining == 1:
                 raise IllegalMove("that would leave you one card, and your last card must be "
                                   "melded, not discarded", code="meld_leaves_one_card")
@@ -201,6 +219,9 @@ class MeldPlanning(MeldKeys):
                 raise IllegalMove(f"that would leave you {left}, which is going out, and one "
                                   f"of your side's canastas must be a {kind}",
                                   code="going_out_needs_kind", kind=kind)
+        problem = kinds_problem(r, kinds, left) if r.going_out_kinds else None
+        if problem:
+            raise problem
         if canastas < need:
             raise IllegalMove(f"that would leave you {left}, which is going out, and your side "
                               f"needs {need} canasta{'s' if need > 1 else ''} to go out "
@@ -299,7 +320,7 @@ class MeldPlanning(MeldKeys):
                               f"{rank_name(top.rank)} that is not yet a canasta: show a natural "
                               "pair to take the pile", code="take_onto_canasta",
                               card=top.text, rank=top.rank)
-        incoming = sum(1 for c in self.pile[:-1] if not c.is_red_three)
+        incoming = sum(1 for c in self.pile_taken_part() if not c.is_red_three)
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
                           concealed_exempt=False, check_held=check_held)
 

@@ -109,6 +109,18 @@ class Rules:
     blocking_canasta: int = 0          # South American: 4 black threes + 3 matching wilds
     mixed_canasta_by_wilds: tuple[tuple[int, int], ...] = ()  # South American: wilds -> bonus
     hand_canasta_eight: int = 0        # South American: 8 naturals melded at once
+    # --- Hand and Foot (B.16) and Pennies from Heaven (B.13)
+    foot_size: int = 0                 # a face-down foot (packet) per player; 0: none
+    foot_on: str = "hand_empty"        # picked up when the hand is used up, or "canasta"
+    pile_take_limit: int = 0           # a take gets only the top N cards (0: the whole pile)
+    wilds_fewer_than_naturals: bool = False  # Hand and Foot: K-K-2-2 illegal, K-K-2 legal
+    black_threes_meldable: bool = True  # Hand and Foot: threes are never melded
+    red_threes_as_is: bool = False     # red-three value kept as it is (H&F: -300 each)
+    going_out_kinds: tuple[tuple[str, int], ...] = ()  # canasta kind -> how many going out needs
+    rank_canasta_kinds: tuple[tuple[str, str], ...] = ()  # rank -> its canasta kind (Pennies: 7s)
+    red_threes_need_kind: str = ""     # Pennies: red threes plus only with a sevens canasta
+    sevens_held: bool = False          # Pennies: no seven discarded before both sevens canastas
+    deal_minimums: tuple[int, ...] = ()  # Hand and Foot: the initial minimum by deal number
 
     @property
     def individual(self) -> bool:
@@ -193,6 +205,21 @@ class Rules:
             lines.append("A discard matching your completed canasta stops you taking the pile.")
         if self.concealed_hand_canasta:
             lines.append(f"Concealed with a canasta from the hand: {self.concealed_hand_canasta}.")
+        if self.foot_size:
+            foot = self.foot_on == "hand_empty"
+            lines.append(f"Each player also gets a face-down {'foot' if foot else 'packet'} "
+                         f"of {self.foot_size} cards, picked up "
+                         + ("when the hand is used up." if foot else "on completing a canasta."))
+        if self.pile_take_limit:
+            lines.append(f"Taking the pile gets only its top {self.pile_take_limit} cards.")
+        if self.going_out_kinds:
+            lines.append("Going out needs " + ", ".join(
+                f"{n} {kind}" for kind, n in self.going_out_kinds) + " canasta(s).")
+        if self.sevens_held:
+            lines.append("No seven is discarded until both sides have a sevens canasta, and "
+                         "never as the last card.")
+        if self.deal_minimums:
+            lines.append("Initial meld by deal: " + " / ".join(map(str, self.deal_minimums)) + ".")
         return lines
 
     def to_dict(self) -> dict[str, object]:

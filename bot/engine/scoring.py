@@ -52,6 +52,10 @@ def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_
             short += 1
     red = rules.red_three_value(red_threes) if red_threes else 0
     plus = made >= rules.red_threes_canastas if rules.red_threes_need_canasta else bool(melds)
+    if rules.red_threes_need_kind:   # Pennies: plus only with a sevens canasta
+        plus = any(m.kind(rules) == rules.red_threes_need_kind for m in melds)
+    if rules.red_threes_as_is:       # Hand and Foot: the value as it is (-300 each)
+        plus = True
     penalties += short * rules.short_sequence_penalty
     return {
         "melded": sum(m.points for m in melds) + (

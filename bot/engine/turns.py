@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import AnswerGoOut, Discard, Meld, TakePile
+from .canasta_needs import seven_discard_problem
 from .cards import Card, card, card_texts, parse_cards
 from .errors import IllegalMove
 from .planning import MeldPlanning
@@ -37,6 +38,12 @@ class TurnMoves(MeldPlanning):
             ...
 
         def _form_partnership(self, lone: str) -> list[Event]:
+            ...
+
+        def _foot_after_melding(self, player: str, made_canasta: bool) -> list[Event]:
+            ...
+
+        def _pick_up_foot(self, player: str, when: str) -> list[Event]:
             ...
 
     def _need_phase(self, phase: str, what: str) -> None:
@@ -106,8 +113,9 @@ class TurnMoves(MeldPlanning):
         plan = self._plan_take(player, cards, groups)
         team = self._team[player]
         top = self.pile[-1]
-        taken = self.pile[:-1]
-        pile_text = card_texts(self.pile)
+        taken = self.pile_taken_part()
+        left = self.pile[:len(self.pile) - 1 - len(taken)]   # Hand and Foot: under the top 5
+        pile_text = card_texts(self.pile[len(left):])
         events = self._commit_plan(player, plan)
         threes = [c for c in taken if c.is_red_three]
         rest = [c for c in taken if not c.is_red_three]
@@ -117,8 +125,8 @@ class TurnMoves(MeldPlanning):
         self.red3[self.red_three_side(player)].extend(threes)
         self.hands[player].extend(rest)
         self.just_arrived[player] = rest
-        self.pile = []
-        self.pile_wilds = 0
+        self.pile = left
+        self.pile_wilds = sum(1 for c in left if c.is_wild)
         self.start_frozen = False
         self.took_pile = True
         self.pile_rank = top.rank
@@ -163,6 +171,8 @@ class TurnMoves(MeldPlanning):
         if made and r.first_canasta_cards and len(made) == sum(
                 1 for e in self.history if e["type"] == "canasta"):
             out += self._bonus_cards(player)
+        if self.rules.foot_size:
+            out += self._foot_after_melding(player, bool(made))
         if self.hands[player]:
             return out
         if r.play_to_stock_end:
@@ -196,7 +206,10 @@ class TurnMoves(MeldPlanning):
         if c not in hand:
             raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
         team = self._team[player]
-        if len(hand) == 1:
+        problem = seven_discard_problem(self, hand, c)
+        if problem:
+            raise problem
+        if len(hand) == 1 and not self.foot_pending(player):
             if self.rules.play_to_stock_end:
                 raise IllegalMove("your last card must be melded, not discarded",
                                   code="last_card_melded")
@@ -210,6 +223,9 @@ class TurnMoves(MeldPlanning):
             self.pile_wilds += 1
         events: list[Event] = [{"type": "discard", "player": player, "card": c.text,
                                 "frozen": c.is_wild}]
+        if not hand and self.foot_pending(player):   # Hand and Foot: the foot, next turn
+            self.history.extend(events)
+            return events + self._pick_up_foot(player, "next_turn") + self._next_turn()
         if not hand:
             self.history.extend(events)
             return events + self._end_hand(player, reason="went_out")
@@ -257,6 +273,9 @@ class TurnMoves(MeldPlanning):
             raise IllegalMove("you may ask only once a turn", code="asked_already")
         if len(self.hands[player]) <= 1:
             raise IllegalMove("you are already going out", code="already_going_out")
+        if self.foot_pending(player):
+            raise IllegalMove("you can't go out before you have picked up your foot",
+                              code="foot_not_picked_up")
         self.asked = True
         self._phase = "permission"
         self.question = {"asker": player, "partners": partners}

@@ -144,6 +144,47 @@ def _cutthroat() -> dict[str, object]:
             "description": "Cut-throat: three players; the first to take the pile plays alone"}
 
 
+def _hand_and_foot() -> dict[str, object]:
+    """B.16 (WP): an 11-card hand and an 11-card foot, draw 2, the pile's top 5 cards taken
+    with a natural pair, threes never melded (red -300 each), fewer wild cards than
+    naturals, the initial meld by deal (50/90/120/150), a match of 4 deals."""
+    return {"hand_size": 11, "foot_size": 11, "foot_on": "hand_empty", "draw": 2,
+            "pile_always_frozen": True, "pile_take_limit": 5, "black_threes_meldable": False,
+            "red_three": -300, "red_three_sets": (), "red_threes_as_is": True,
+            "wilds_fewer_than_naturals": True, "max_wilds": 3,
+            "deal_minimums": (50, 90, 120, 150), "deals": 4, "target": 10**9,
+            "going_out": 100, "concealed_going_out": 100,
+            "description": "Hand and Foot: a hand and a foot of 11 cards each, 4 deals"}
+
+
+def _hand_and_foot_table(players: int, teams: int) -> dict[str, object]:
+    """One more deck than players (with jokers); going out needs 3 natural and 4 mixed
+    canastas in partnerships, 1 natural and 2 mixed in individual play (WP)."""
+    packs = players + 1
+    kinds = ((("natural", 1), ("mixed", 2)) if teams == players
+             else (("natural", 3), ("mixed", 4)))
+    return {"packs": packs, "jokers": 2 * packs, "going_out_kinds": kinds,
+            "canastas_to_go_out": sum(n for _, n in kinds)}
+
+
+PENNIES_MINIMUMS = ((NEGATIVE, 15), (0, 50), (500, 90), (1000, 120), (1500, 150))
+
+
+def _pennies() -> dict[str, object]:
+    """B.13 (PG, LT, RG): 216 cards, 13 cards and an 11-card packet picked up on completing a
+    canasta, draw 2, canastas of exactly 7 (wild ones too), the sevens rules, going out with
+    a natural, a mixed, a sevens and a wild canasta; game 20 000."""
+    return {"packs": 4, "jokers": 8, "hand_size": 13, "foot_size": 11, "foot_on": "canasta",
+            "draw": 2, "max_meld_size": 7, "wild_melds": True, "wild_canasta": 1000,
+            "wild_canasta_name": "wild", "rank_canasta_kinds": (("7", "sevens"),),
+            "rank_canastas": (("7", 1500, 1500),), "red_three_sets": ((8, 1000),),
+            "red_threes_need_kind": "sevens", "sevens_held": True,
+            "initial_minimums": PENNIES_MINIMUMS, "canastas_to_go_out": 4,
+            "going_out_kinds": (("natural", 1), ("mixed", 1), ("sevens", 1), ("wild", 1)),
+            "target": 20000,
+            "description": "Pennies from Heaven: 6 players, packets of 11, four canastas out"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
@@ -157,6 +198,12 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "italian": _italian,
     "kombo": _kombo,
     "cutthroat": _cutthroat,
+    "hand_and_foot": _hand_and_foot,
+    "pennies": _pennies,
+}
+# Variants whose fields depend on the table size: (players, teams) -> fields.
+TABLE_FIELDS: dict[str, Callable[[int, int], dict[str, object]]] = {
+    "hand_and_foot": _hand_and_foot_table,
 }
 VARIANT_DESCRIPTIONS = {
     "classic": "Official Canasta Laws (Regency Whist Club)",
@@ -171,6 +218,8 @@ VARIANT_DESCRIPTIONS = {
     "italian": "Samba over a frozen packet of cards; deuce canastas 2000 and 3000; game 12000",
     "kombo": "Lithuanian \"Bolivian canasta\": 4 deals played out to the end of the stock",
     "cutthroat": "Three players, draw 2: the first to take the pile plays alone; game 7500",
+    "hand_and_foot": "A hand and a foot of 11 cards each; 3 natural + 4 mixed canastas go out",
+    "pennies": "Six players, 216 cards, packets of 11; sevens 1500, wild canastas 1000",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
@@ -185,6 +234,8 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "italian": SAMBA_PLAYERS,
     "kombo": (4,),
     "cutthroat": (3,),
+    "hand_and_foot": (2, 3, 4, 6),
+    "pennies": (6,),
 }
 
 
@@ -209,6 +260,8 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
     if teams is not None and teams != values["teams"]:
         raise ValueError(f"{players} players always play as {values['teams']} sides")
     values.update(VARIANTS[key]())
+    if key in TABLE_FIELDS:
+        values.update(TABLE_FIELDS[key](players, int(values["teams"])))  # type: ignore[call-overload]
     known = {f.name for f in dataclasses.fields(Rules)} - {"name", "players", "teams", "extra"}
     for option, value in options.items():
         if option not in known:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 # Event fields only their own player may see (the cards he drew).
-_PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",)}
+_PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",), "foot": ("cards",)}
 
 
 def public_event(event: dict[str, Any], viewer: str | None) -> dict[str, Any]:
@@ -67,7 +67,8 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "just_arrived": ([c.text for c in game.just_arrived.get(player, [])]
                          if player is not None else []),
         "players": [{"name": p, "seat": i, "team": game.home_side(p), "side": game._team[p],
-                     "cards": len(game.hands[p]), "active": p in game.order}
+                     "cards": len(game.hands[p]), "active": p in game.order,
+                     "foot": len(game.feet.get(p, [])), "foot_picked_up": p in game.feet_picked}
                     for i, p in enumerate(game.players)],
         "partnership": game.partnership(),   # cut-throat: the lone hand and the partners
         "order": list(game.order),

@@ -13,7 +13,7 @@ from bot.engine.melds import judge_shape, meld_problem, shape_problem
 def all_cards(g: Game) -> Counter:
     cards = list(g.stock) + list(g.pile)
     for p in g.players:
-        cards += g.hands[p]
+        cards += g.hands[p] + g.foot(p)
     for t in range(g.rules.teams):
         cards += g.red3[t] + g.removed[t]
         for m in g.melds(t):

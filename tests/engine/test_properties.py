@@ -34,6 +34,8 @@ EVERY_SIZE = ("cutthroat", "slavic", "mexican", "south_american")
 FAMILY = [(players, name, {}) for name, counts in PLAYER_COUNTS.items()
           if name not in CLASSIC_FAMILY
           for players in (counts if name in EVERY_SIZE else (2, 4, 6)) if players in counts]
+# Issue 12's other table sizes: Hand and Foot's three players, Pennies' three teams of 2.
+FAMILY += [(3, "hand_and_foot", {}), (6, "pennies", {"teams": 3})]
 
 
 def _family_hand(seed, table):
@@ -44,7 +46,8 @@ def _family_hand(seed, table):
                for b, t in zip(r.breakdown, r.total, strict=True))
 
 
-@pytest.mark.parametrize("table", FAMILY, ids=[f"{n} {p}p" for p, n, _ in FAMILY])
+@pytest.mark.parametrize("table", FAMILY, ids=[f"{n} {p}p{' ' + str(o) if o else ''}"
+                                               for p, n, o in FAMILY])
 def test_a_hand_of_every_new_variant_at_every_table_size_keeps_every_invariant(table):
     _family_hand(sum(map(ord, table[1])) + table[0], table)
 
