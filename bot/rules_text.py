@@ -43,12 +43,14 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         *_canasta_lines(rules, lang),
         own("going_out") or _going_out(rules, lang),
         *_pile_lines(rules, lang),
-        own("initial") or t(lang, "rules.initial", minimums=minimums),
+        own("initial") or _initial(rules, lang, minimums),
         own("threes") or _red_threes(rules, lang, sets),
         *_hand_end_lines(rules, lang),
     ]
     if not rules.deals:
         lines.append(t(lang, "rules.target", target=_n(lang, rules.target)))
+    elif not rules.play_to_stock_end:
+        lines.append(i18n.plural(lang, "rules.deals", rules.deals))
     if not rules.individual and not rules.play_to_stock_end:
         lines.append(t(lang, "rules.ask"))
     if rules.concession:
@@ -70,9 +72,13 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
 def _own_part(rules: Rules, lang: str) -> Callable[[str], str | None]:
     """A variant's own words for one of the lines every variant has (``rules.own.
     hand_and_foot.initial``: the minimums go by the hand's number), or None."""
+    kinds = dict(rules.going_out_kinds)
+    values = {"deck": _n(lang, rules.deck_size), "red": _n(lang, abs(rules.red_three)),
+              "natural": kinds.get("natural", 0), "mixed": kinds.get("mixed", 0)}
+
     def own(part: str) -> str | None:
         key = f"rules.own.{rules.name}.{part}"
-        return i18n.text(lang, key, deck=_n(lang, rules.deck_size)) if i18n.has_key(key) else None
+        return i18n.text(lang, key, **values) if i18n.has_key(key) else None
     return own
 
 
@@ -149,7 +155,17 @@ def _pile_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.take_pair"))
     if rules.initial_meld_natural:
         lines.append(t(lang, "rules.natural_first"))
+    if rules.pile_take_limit:
+        lines.append(t(lang, "rules.take_limit", n=rules.pile_take_limit))
     return lines
+
+
+def _initial(rules: Rules, lang: str, minimums: str) -> str:
+    """The initial meld's minimum: by the side's score, or by the deal (Hand and Foot)."""
+    if rules.deal_minimums:
+        return i18n.text(lang, "rules.deal_minimums",
+                         minimums=", ".join(_n(lang, m) for m in rules.deal_minimums))
+    return i18n.text(lang, "rules.initial", minimums=minimums)
 
 
 def _red_threes(rules: Rules, lang: str, sets: str) -> str:
