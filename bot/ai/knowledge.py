@@ -96,7 +96,7 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
             for c in whole[:-1]:
                 if not c.is_red_three:
                     k[c] += 1
-            pile = []
+            pile = pile[:-1] if ev.get("top_only") else []
             melded.add(p)
         elif kind == "meld":
             p = ev["player"]

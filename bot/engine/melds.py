@@ -60,6 +60,8 @@ class TableMeld:
             return rules.sequence_canasta_name
         if self.shape == "wild":
             return rules.wild_canasta_name
+        if self.rank == "3" and self.wilds:
+            return "blocking"   # South American: four black threes, three matching wilds
         return "natural" if self.wilds == 0 else "mixed"
 
     def to_text(self) -> str:
@@ -147,6 +149,8 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
     """Why a set of ``rank`` with these counts is not allowed (to raise), or ``None`` if it is."""
     size = naturals + wilds
     if rank == "3":
+        if wilds and rules.blocking_canasta and (naturals, wilds) == (4, 3):
+            return None   # South American: the blocking canasta (its wild cards match)
         if wilds:
             return IllegalMove("black threes are melded without wild cards",
                                code="black_threes_wild")
@@ -221,6 +225,11 @@ def wild_meld_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     if len(cards) < 3:
         return IllegalMove(f"a meld of wild cards needs at least 3 of them (it would have "
                            f"{len(cards)})", code="wild_meld_too_short", count=len(cards))
+    if rules.wild_canasta_whole and len(cards) < rules.canasta_size:
+        return IllegalMove(f"a canasta of wild cards is melded all at once: "
+                           f"{rules.canasta_size} of them (this one would have {len(cards)})",
+                           code="wild_canasta_whole", most=rules.canasta_size,
+                           count=len(cards))
     if len(cards) > rules.canasta_size:
         return IllegalMove(f"a canasta of wild cards is closed at {rules.canasta_size}: nothing "
                            f"more goes on it (it would have {len(cards)})",
@@ -240,6 +249,12 @@ def canasta_bonus(rules: Rules, meld: TableMeld) -> int:
     kind = meld.kind(rules)
     if kind is None:
         return 0
+    if kind == "blocking":
+        return rules.blocking_canasta
+    if kind == "mixed":
+        for wilds, value in rules.mixed_canasta_by_wilds:   # South American
+            if meld.wilds == wilds:
+                return value
     if kind in ("natural", "mixed"):
         for rank, natural, mixed in rules.rank_canastas:
             if meld.rank == rank:
