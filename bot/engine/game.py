@@ -20,6 +20,7 @@ from .actions import (
     Meld,
     TakePile,
 )
+from .blocking import BlockingCanasta
 from .canasta_needs import kinds_met
 from .cards import Card, format_cards, parse_cards
 from .cutthroat import LoneHand
@@ -30,12 +31,13 @@ from .hand_end import HandEnd
 from .melds import TableMeld, add_meld, rank_name
 from .rules import Rules
 from .scoring import HandResult
+from .slavic import SlavicRules
 from .turns import TurnMoves
 
 Event = dict[str, Any]
 
 
-class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet):
+class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCanasta):
     """One match. Read the state through the properties; change it only with ``apply``."""
 
     # ------------------------------------------------------------------ construction
@@ -249,11 +251,13 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet):
         kinds = self.canasta_kinds(team)
         counted = [k for k in kinds if k not in r.going_out_ignores]
         return (len(counted) >= r.canastas_to_go_out
-                and all(k in kinds for k in r.going_out_needs) and kinds_met(r, kinds))
+                and all(k in kinds for k in r.going_out_needs) and kinds_met(r, kinds)
+                and len(self.red3[team]) >= r.red_threes_to_go_out)
 
     def pile_frozen_for(self, team: int) -> bool:
         return (self.rules.pile_always_frozen or self.pile_wilds > 0 or self.start_frozen
-                or not self.team_melds[team])
+                or not self.team_melds[team]
+                or self.rules.canasta_rank_freezes and self.top_on_canasta(team))
 
     def pile_block(self, team: int) -> str | None:
         """Why the pile's top card stops this side taking it, if it does."""
@@ -264,6 +268,8 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet):
             return "wild"
         if top.is_black_three:
             return "black_three"
+        if top.rank in self.rules.blocking_ranks:
+            return "blocking_rank"   # Mexican: a seven
         if self.rules.canasta_rank_blocks:
             m = self.team_melds[team].get(top.rank)
             if m is not None and m.is_canasta(self.rules):

@@ -65,6 +65,9 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
         if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
             return None
         entries.append((rank, n + w0, lo, hi))
+    # spare wild cards go to natural canastas last (a wild card would make them mixed)
+    entries.sort(key=lambda e: (e[0] in melds and melds[e[0]].wilds == 0
+                                and melds[e[0]].is_canasta(rules), e[0]))
     spare = len(wilds) - sum(e[2] for e in entries)
     if spare < 0 or spare > sum(e[3] - e[2] for e in entries):
         return None

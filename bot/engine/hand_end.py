@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .scoring import HandResult, team_breakdown
+from .slavic import in_hand_difference
 from .table_state import TableState
 
 Event = dict[str, Any]
@@ -29,6 +30,15 @@ class HandEnd(TableState):
             ...
 
         def partnership(self) -> dict[str, Any] | None:
+            ...
+
+        def _partners_meld_out(self, went_out: str) -> list[Event]:
+            ...
+
+        def blocked_by(self) -> int | None:
+            ...
+
+        def hand_canasta_bonus(self, team: int) -> int:
             ...
 
     def _going_out_bonus(self) -> tuple[int, bool]:
@@ -55,6 +65,8 @@ class HandEnd(TableState):
         events: list[Event] = []
         if r.lone_hand and went_out and self.lone is None:
             events += self._form_partnership(went_out)   # going out before any take: alone
+        if r.partner_melds_after_out and went_out:
+            events += self._partners_meld_out(went_out)
         bonus, concealed = self._going_out_bonus() if went_out else (0, False)
         breakdowns: list[dict[str, int]] = []
         for t in range(r.teams):
@@ -66,12 +78,16 @@ class HandEnd(TableState):
                 continue
             cards = [c for p in active for c in self.hands[p]]
             cards += [c for p in active for c in self.feet.get(p, []) if not c.is_red_three]
+            cancelled = reason == "blocking" and self.blocked_by() != t
             breakdowns.append(team_breakdown(
-                r, list(self.team_melds[t].values()), len(self.red3[t]),
+                r, [] if cancelled else list(self.team_melds[t].values()), len(self.red3[t]),
                 bonus if went_out and self._team[went_out] == t else 0,
                 sum(r.in_hand_value(c) for c in cards) if r.in_hand_values
                 else sum(c.points for c in cards), sum(1 for c in cards if c.is_red_three),
-                self.penalties[t], removed=len(self.removed[t])))
+                self.penalties[t], removed=len(self.removed[t]),
+                canasta_extra=0 if cancelled else self.hand_canasta_bonus(t)))
+        if r.stock_end_difference and went_out is None and conceder is None:
+            in_hand_difference(breakdowns, sorted({self._team[p] for p in self.order}))
         if r.lone_hand:
             breakdowns = self._per_player(breakdowns)
         totals = [sum(b.values()) for b in breakdowns]

@@ -34,6 +34,7 @@ from .actions import (
     Meld,
     trusted,
 )
+from .blocking import blocking_moves
 from .canasta_needs import seven_discard_problem
 from .cards import Card, card_texts
 from .errors import IllegalMove
@@ -345,7 +346,8 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         team = game.team_of(player)
         can_go_out = game.may_go_out(team) and game.permission is not False
         foot = game.foot_pending(player)
-        if len(hand) > 1 or foot or (can_go_out and not game.rules.play_to_stock_end):
+        if len(hand) > 1 or foot or (can_go_out and not game.rules.play_to_stock_end
+                                     and game.rules.going_out_by_discard):
             seen: set[Card] = set()
             if game.black_three_held_back(player):
                 seen.update(c for c in hand if c.is_black_three)
@@ -362,6 +364,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
                       else greedy_melds(game, player, _by_rank(hand), use_wilds=False))
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
+        actions.extend(blocking_moves(game, player))   # South American
         if (out and not game.asked and len(hand) > 1 and game.partners(player)
                 and not game.rules.play_to_stock_end and not foot):
             actions.append(AskToGoOut())

@@ -60,6 +60,8 @@ class TableMeld:
             return rules.sequence_canasta_name
         if self.shape == "wild":
             return rules.wild_canasta_name
+        if self.rank == "3" and self.wilds:
+            return "blocking"   # South American: four black threes, three matching wilds
         return set_kind(rules, self.rank, self.wilds)
 
     def to_text(self) -> str:
@@ -159,6 +161,8 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
         if not rules.black_threes_meldable:
             return IllegalMove("threes are never melded in these rules: a black three is "
                                "only discarded", code="threes_never_melded")
+        if wilds and rules.blocking_canasta and (naturals, wilds) == (4, 3):
+            return None   # South American: the blocking canasta (its wild cards match)
         if wilds:
             return IllegalMove("black threes are melded without wild cards",
                                code="black_threes_wild")
@@ -237,6 +241,11 @@ def wild_meld_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     if len(cards) < 3:
         return IllegalMove(f"a meld of wild cards needs at least 3 of them (it would have "
                            f"{len(cards)})", code="wild_meld_too_short", count=len(cards))
+    if rules.wild_canasta_whole and len(cards) < rules.canasta_size:
+        return IllegalMove(f"a canasta of wild cards is melded all at once: "
+                           f"{rules.canasta_size} of them (this one would have {len(cards)})",
+                           code="wild_canasta_whole", most=rules.canasta_size,
+                           count=len(cards))
     if len(cards) > rules.canasta_size:
         return IllegalMove(f"a canasta of wild cards is closed at {rules.canasta_size}: nothing "
                            f"more goes on it (it would have {len(cards)})",
@@ -256,6 +265,12 @@ def canasta_bonus(rules: Rules, meld: TableMeld) -> int:
     kind = meld.kind(rules)
     if kind is None:
         return 0
+    if kind == "blocking":
+        return rules.blocking_canasta
+    if kind == "mixed":
+        for wilds, value in rules.mixed_canasta_by_wilds:   # South American
+            if meld.wilds == wilds:
+                return value
     if meld.shape == "set":
         for rank, natural, mixed in rules.rank_canastas:
             if meld.rank == rank:

@@ -44,6 +44,8 @@ class _Plan:
     touched_old: bool = False                         # joins a meld older than this turn
     fresh: dict[str, TableMeld] = field(default_factory=dict)  # new melds not keyed by rank
     merges: list[tuple[str, str]] = field(default_factory=list)  # (kept, dropped) meld keys
+    blocking: bool = False                            # South American: a blocking canasta
+    hand_canastas: list[str] = field(default_factory=list)  # ... natural 8s from the hand
 
 
 class MeldPlanning(MeldKeys):
@@ -51,6 +53,16 @@ class MeldPlanning(MeldKeys):
 
     if TYPE_CHECKING:
         def minimum_of(self, player: str) -> int:
+            ...
+
+        def cards_under_top(self, team: int) -> list[Card]:
+            ...
+
+        def check_blocking(self, team: int, groups: list[list[Card]],
+                           additions: dict[str, list[Card]], with_pile: bool) -> bool:
+            ...
+
+        def hand_canastas(self, additions: dict[str, list[Card]], new: set[str]) -> list[str]:
             ...
 
     def pile_block(self, team: int) -> str | None:
@@ -106,10 +118,14 @@ class MeldPlanning(MeldKeys):
         merges = self._merges(team, combine or [], additions)
         if not additions:
             raise IllegalMove("name the cards to meld", code="nothing_to_meld")
+        blocking = self.check_blocking(team, groups, additions, with_pile=bool(top_group))
         remaining = len(hand) - len(used) + incoming
+        if r.first_meld_cards and not melds:   # Mexican: the first meld brings 13 cards
+            remaining += min(r.first_meld_cards, sum(1 for c in self.stock
+                                                     if not c.is_red_three))
         going_out = remaining <= 1 and not self.foot_pending(player)
         plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
-                     merges=merges)
+                     merges=merges, blocking=blocking)
         dropped = {drop for _, drop in merges}
         kinds: list[str] = []  # counted only where it matters: going out (and so a concealed one)
         if going_out:
@@ -155,7 +171,8 @@ class MeldPlanning(MeldKeys):
                 made_natural = made_natural or name == "natural"
         if r.deuces_reserved or r.initial_meld_natural:
             self._check_wild_use(team, additions, fresh)
-        if not melds:
+        plan.hand_canastas = self.hand_canastas(additions, plan.new_ranks)
+        if not melds and not blocking:
             plan.points = sum(c.points for cards in additions.values() for c in cards)
             minimum = self.minimum_of(player)
             counted = [k for k in kinds if k not in r.going_out_ignores]
@@ -174,13 +191,13 @@ class MeldPlanning(MeldKeys):
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
         if going_out and made_canasta and r.foot_on == "canasta" and self.feet.get(player):
             going_out = False   # Pennies: the canasta picks up the packet, play goes on
-        if going_out:
+        if going_out and not blocking:   # a blocking canasta ends the hand, going out or not
             if last_card_seven(self, player, used, [c for c in self.pile_taken_part()
                                                     if not c.is_red_three]
                                if top_group else [], remaining):
                 raise IllegalMove("that would leave you a seven to discard, and a seven is "
                                   "never the going-out discard", code="seven_going_out")
-            if r.play_to_stock_end and remaining == 1:
+            if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
                 raise IllegalMove("that would leave you one card, and your last card must be "
                                   "melded, not discarded", code="meld_leaves_one_card")
             self._check_going_out(team, kinds, remaining)
@@ -228,6 +245,12 @@ class MeldPlanning(MeldKeys):
                               f"(it has {canastas})",
                               code="going_out_needs_canastas" if remaining == 0
                               else "going_out_discard_needs_canastas", n=need, have=canastas)
+        threes = len(self.red3[team])
+        if threes < r.red_threes_to_go_out:
+            raise IllegalMove(f"going out needs {r.red_threes_to_go_out} red threes laid out "
+                              f"by your side (it has {threes})",
+                              code="going_out_needs_red_threes", n=r.red_threes_to_go_out,
+                              have=threes)
         if self.permission is False:
             raise IllegalMove("your partner said no: you may not go out this turn",
                               code="partner_said_no")
@@ -279,6 +302,9 @@ class MeldPlanning(MeldKeys):
         if block == "black_three":
             raise IllegalMove(f"a black three ({top.pretty}) is on top: it stops you taking the "
                               "pile this turn", code="pile_black_three", card=top.text)
+        if block == "blocking_rank":
+            raise IllegalMove(f"the {top.pretty} on top blocks the pile: nobody can take it "
+                              "this turn", code="pile_blocking_rank", card=top.text)
         if block == "canasta":
             raise IllegalMove(f"the {top.pretty} matches your completed canasta: it stops you "
                               "taking the pile (Vienna rule)", code="pile_matches_canasta",
@@ -320,7 +346,7 @@ class MeldPlanning(MeldKeys):
                               f"{rank_name(top.rank)} that is not yet a canasta: show a natural "
                               "pair to take the pile", code="take_onto_canasta",
                               card=top.text, rank=top.rank)
-        incoming = sum(1 for c in self.pile_taken_part() if not c.is_red_three)
+        incoming = sum(1 for c in self.cards_under_top(team) if not c.is_red_three)
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
                           concealed_exempt=False, check_held=check_held)
 

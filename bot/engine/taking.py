@@ -45,7 +45,7 @@ class _Search:
     @cached_property
     def incoming(self) -> int:
         """The cards that come to the hand with the top card."""
-        return sum(1 for c in self.game.pile_taken_part() if not c.is_red_three)
+        return sum(1 for c in self.game.cards_under_top(self.team) if not c.is_red_three)
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules

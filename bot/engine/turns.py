@@ -37,6 +37,12 @@ class TurnMoves(MeldPlanning):
         def red_three_side(self, player: str) -> int:
             ...
 
+        def top_card_only(self, team: int) -> bool:
+            ...
+
+        def cards_under_top(self, team: int) -> list[Card]:
+            ...
+
         def _form_partnership(self, lone: str) -> list[Event]:
             ...
 
@@ -112,10 +118,12 @@ class TurnMoves(MeldPlanning):
         groups = [parse_cards(g) for g in action.melds]
         plan = self._plan_take(player, cards, groups)
         team = self._team[player]
+        first = not self.team_melds[team]
         top = self.pile[-1]
-        taken = self.pile_taken_part()
+        taken = self.cards_under_top(team)
+        top_only = self.top_card_only(team)   # Slavic: the rest of the pile stays
         left = self.pile[:len(self.pile) - 1 - len(taken)]   # Hand and Foot: under the top 5
-        pile_text = card_texts(self.pile[len(left):])
+        pile_text = card_texts(taken + [top])
         events = self._commit_plan(player, plan)
         threes = [c for c in taken if c.is_red_three]
         rest = [c for c in taken if not c.is_red_three]
@@ -127,12 +135,14 @@ class TurnMoves(MeldPlanning):
         self.just_arrived[player] = rest
         self.pile = left
         self.pile_wilds = sum(1 for c in left if c.is_wild)
-        self.start_frozen = False
+        self.start_frozen = self.start_frozen and top_only
         self.took_pile = True
         self.pile_rank = top.rank
         self._phase = "play"
         ev = {"type": "take_pile", "player": player, "top": top.text, "cards": card_texts(cards),
               "melds": [card_texts(g) for g in groups], "pile": pile_text, "size": len(pile_text)}
+        if top_only:
+            ev["top_only"] = True
         out = [ev, *events]
         if threes:
             out.append({"type": "red_three", "player": player, "cards": card_texts(threes),
@@ -140,7 +150,7 @@ class TurnMoves(MeldPlanning):
         self.history.extend(out)
         if self.rules.lone_hand and self.lone is None:
             out += self._form_partnership(player)
-        return out + self._after_melding(player, events)
+        return out + self._after_melding(player, events, first_meld=first)
 
     # --- melding
     def _meld(self, player: str, action: Meld) -> list[Event]:
@@ -150,6 +160,7 @@ class TurnMoves(MeldPlanning):
         combine = getattr(action, "combine", None) or []
         plan = self._plan(player, groups, adds, combine=combine)
         team = self._team[player]
+        first = not self.team_melds[team]
         laid_off: dict[str, list[str]] = {}
         for key, cards in adds:
             laid_off.setdefault(self._resolve_key(team, key), []).extend(card_texts(cards))
@@ -158,15 +169,25 @@ class TurnMoves(MeldPlanning):
               "add": laid_off}
         if plan.merges:
             ev["combined"] = [list(pair) for pair in plan.merges]
+        if plan.hand_canastas:
+            ev["hand_canastas"] = plan.hand_canastas
         out = [ev, *events]
         self.history.extend(out)
-        return out + self._after_melding(player, events)
+        if plan.blocking:   # South American: the hand ends, the opponents' melds cancelled
+            block = {"type": "blocking_canasta", "player": player}
+            self.history.append(block)
+            return [*out, block, *self._end_hand(None, reason="blocking")]
+        return out + self._after_melding(player, events, first_meld=first)
 
-    def _after_melding(self, player: str, events: list[Event]) -> list[Event]:
-        """Kombo's cards for the hand's first canasta; an empty hand goes out (Kombo: the
-        turn passes, the hand goes on until the stock is gone)."""
+    def _after_melding(self, player: str, events: list[Event],
+                       first_meld: bool = False) -> list[Event]:
+        """Kombo's cards for the hand's first canasta, Mexican's for the side's first meld;
+        an empty hand goes out (Kombo: the turn passes, the hand goes on until the stock is
+        gone)."""
         out: list[Event] = []
         r = self.rules
+        if first_meld and r.first_meld_cards:
+            out += self._bonus_cards(player, r.first_meld_cards)
         made = [e for e in events if e["type"] == "canasta"]
         if made and r.first_canasta_cards and len(made) == sum(
                 1 for e in self.history if e["type"] == "canasta"):
@@ -179,12 +200,14 @@ class TurnMoves(MeldPlanning):
             return out + self._next_turn()
         return out + self._end_hand(player, reason="went_out")
 
-    def _bonus_cards(self, player: str) -> list[Event]:
+    def _bonus_cards(self, player: str, count: int | None = None) -> list[Event]:
         """Kombo (B.3, LT): the first player to make a canasta draws extra cards from the stock
-        (red threes among them are laid out and replaced)."""
+        (Mexican, B.12: the player making his side's first meld draws 13); red threes among
+        them are laid out and replaced."""
+        count = self.rules.first_canasta_cards if count is None else count
         got: list[Card] = []
         threes: list[Card] = []
-        while self.stock and len(got) < self.rules.first_canasta_cards:
+        while self.stock and len(got) < count:
             c = self.stock.pop()
             (threes if c.is_red_three else got).append(c)
         self.red3[self.red_three_side(player)].extend(threes)
@@ -210,7 +233,7 @@ class TurnMoves(MeldPlanning):
         if problem:
             raise problem
         if len(hand) == 1 and not self.foot_pending(player):
-            if self.rules.play_to_stock_end:
+            if self.rules.play_to_stock_end or not self.rules.going_out_by_discard:
                 raise IllegalMove("your last card must be melded, not discarded",
                                   code="last_card_melded")
             self._check_going_out(team, self.canasta_kinds(team), 0)

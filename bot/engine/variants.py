@@ -185,6 +185,40 @@ def _pennies() -> dict[str, object]:
             "description": "Pennies from Heaven: 6 players, packets of 11, four canastas out"}
 
 
+def _slavic() -> dict[str, object]:
+    """B.11 (LT): an unfrozen pile gives its top card only; going out melds every card; a
+    canasta's rank freezes the pile for its side; the partner of the player going out melds
+    his whole hand or nothing; a wild canasta (1000) is melded whole; all four red threes
+    without a canasta count minus; at the stock's end hands count the difference."""
+    return {"unfrozen_take_top_only": True, "going_out_by_discard": False,
+            "canasta_rank_freezes": True, "partner_melds_after_out": True,
+            "red_threes_all_need_canasta": True, "wild_melds": True, "wild_canasta": 1000,
+            "wild_canasta_name": "wild", "wild_canasta_whole": True,
+            "stock_end_difference": True,
+            "description": "Slavic: the top card only, no going out by a discard"}
+
+
+def _mexican() -> dict[str, object]:
+    """B.12 (LT): three packs, 13 cards; the player making his side's first meld draws 13
+    more; sevens block the pile and make a 1000 canasta; going out needs 2 canastas and 2
+    red threes."""
+    return {"packs": 3, "jokers": 6, "hand_size": 13, "first_meld_cards": 13,
+            "blocking_ranks": ("7",), "rank_canastas": (("7", 1000, 1000),),
+            "canastas_to_go_out": 2, "red_threes_to_go_out": 2,
+            "description": "Mexican: three packs, 13 more cards with the first meld"}
+
+
+def _south_american() -> dict[str, object]:
+    """B.14 (LT): the blocking canasta (four black threes and three matching wild cards,
+    1500, ends the hand and cancels the opponents' melds); mixed canastas by their wild
+    cards (1: 400, 2: 300, 3: 200); a natural canasta of 8 from the hand 750; initial meld
+    60 / 90 from 1 500 / 120 from 3 000."""
+    return {"blocking_canasta": 1500, "mixed_canasta_by_wilds": ((1, 400), (2, 300), (3, 200)),
+            "hand_canasta_eight": 750,
+            "initial_minimums": ((NEGATIVE, 60), (1500, 90), (3000, 120)),
+            "description": "South American: the blocking canasta ends the hand for 1500"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
@@ -200,6 +234,9 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "cutthroat": _cutthroat,
     "hand_and_foot": _hand_and_foot,
     "pennies": _pennies,
+    "slavic": _slavic,
+    "mexican": _mexican,
+    "south_american": _south_american,
 }
 # Variants whose fields depend on the table size: (players, teams) -> fields.
 TABLE_FIELDS: dict[str, Callable[[int, int], dict[str, object]]] = {
@@ -220,6 +257,9 @@ VARIANT_DESCRIPTIONS = {
     "cutthroat": "Three players, draw 2: the first to take the pile plays alone; game 7500",
     "hand_and_foot": "A hand and a foot of 11 cards each; 3 natural + 4 mixed canastas go out",
     "pennies": "Six players, 216 cards, packets of 11; sevens 1500, wild canastas 1000",
+    "slavic": "Top card only from an unfrozen pile, no going out by a discard; wild canasta 1000",
+    "mexican": "Three packs; 13 more cards with the first meld; sevens block the pile",
+    "south_american": "The blocking canasta (four black threes, three matching wilds) ends it",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
@@ -236,6 +276,9 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "cutthroat": (3,),
     "hand_and_foot": (2, 3, 4, 6),
     "pennies": (6,),
+    "slavic": (2, 3, 4, 5, 6),
+    "mexican": (2, 3, 4, 5, 6),
+    "south_american": (2, 3, 4, 5, 6),
 }
 
 

@@ -30,7 +30,8 @@ def running_points(game: Game, team: int) -> int:
     the hand's end, without going out and the cards still in hand."""
     parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
                            len(game.red3[team]), 0, 0, 0, game.penalties[team],
-                           removed=len(game.removed[team]))
+                           removed=len(game.removed[team]),
+                           canasta_extra=game.hand_canasta_bonus(team))
     return sum(parts.values())
 
 
@@ -78,7 +79,8 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                  "frozen": (game.pile_frozen_for(team) if team is not None
                             else all(x["pile_frozen"] for x in teams)),
                  "frozen_all": frozen_all,
-                 "blocked": block if block in ("wild", "black_three", "canasta") else None},
+                 "blocked": (block if block in ("wild", "black_three", "canasta", "blocking_rank")
+                             else None)},
         "stock": len(game.stock),
         "scores": game.scores,
         "question": dict(game.question) if game.question else None,
