@@ -64,6 +64,8 @@ class Game(TurnMoves, Dealing, HandEnd):
         self.team_melds: list[dict[str, TableMeld]] = [{} for _ in range(t)]
         self.red3: list[list[Card]] = [[] for _ in range(t)]
         self.removed: list[list[Card]] = [[] for _ in range(t)]   # Cuban black threes
+        self.black3: list[list[Card]] = [[] for _ in range(t)]    # Modern American
+        self.bonus: list[list[Card]] = []                         # Modern American
         self.minimums = [self.rules.minimum_for(s) for s in self._scores]
         self.penalties = [0] * t
         self.melded_players: set[str] = set()
@@ -103,13 +105,18 @@ class Game(TurnMoves, Dealing, HandEnd):
                       phase: str = "draw", pile_frozen: bool = False, seed: int = 0,
                       melded_players: list[str] | None = None,
                       minimums: list[int] | None = None, asked: bool = False,
-                      permission: bool | None = None) -> Game:
+                      permission: bool | None = None,
+                      black_threes: dict[int, str] | None = None,
+                      bonus_piles: list[str] | None = None,
+                      asked_this_hand: list[str] | None = None) -> Game:
         """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match).
 
         Beyond the table itself, a position can carry the facts of the hand and turn that a
         player saw happen (what computer players rebuild from a view): who has melded this
         hand, the sides' minimums, and "may I go out?" — asked (``phase="permission"``: the
         question of ``turn`` is waiting for the partners) and answered (``permission``).
+        Modern American: the black threes laid out, the bonus piles still waiting, and who
+        has asked "may I go out?" this hand; a 3 in hand is one kept for a Straight.
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -129,7 +136,7 @@ class Game(TurnMoves, Dealing, HandEnd):
                 game.order = game._interleave(active)
         for p in players:
             cards = parse_cards(hands.get(p, ""))
-            if any(c.is_red_three for c in cards):
+            if any(c.is_red_three for c in cards) and not rules.keep_three:
                 raise ValueError("red threes are laid out, not held: put them in red_threes")
             game.hands[p] = cards
         game.stock = list(reversed(parse_cards(stock)))
@@ -145,6 +152,11 @@ class Game(TurnMoves, Dealing, HandEnd):
                 add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
             game.red3[team] = parse_cards(text)
+        for team, text in (black_threes or {}).items():
+            game.black3[team] = parse_cards(text)
+        game.bonus = [parse_cards(text) for text in bonus_piles or []]
+        game.history = [{"type": "ask", "player": p, "partners": game.partners(p)}
+                        for p in asked_this_hand or []]
         turn = turn or game.order[0]
         if turn not in game.order:
             raise ValueError(f"{turn} does not play this hand")
@@ -213,6 +225,10 @@ class Game(TurnMoves, Dealing, HandEnd):
 
     def red_threes(self, team: int) -> list[Card]:
         return list(self.red3[team])
+
+    def black_threes(self, team: int) -> list[Card]:
+        """Modern American: the black threes the side has laid out."""
+        return list(self.black3[team])
 
     def partners(self, player: str) -> list[str]:
         """The player's partners who play this hand (empty in individual play)."""
@@ -318,6 +334,9 @@ class Game(TurnMoves, Dealing, HandEnd):
             "red_threes": [format_cards(x) for x in self.red3],
             **({"removed": [format_cards(x) for x in self.removed]}
                if any(self.removed) else {}),
+            **({"black_threes": [format_cards(x) for x in self.black3]}
+               if any(self.black3) else {}),
+            **({"bonus": [format_cards(x) for x in self.bonus]} if self.bonus else {}),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
@@ -353,6 +372,8 @@ class Game(TurnMoves, Dealing, HandEnd):
             game.team_melds.append(melds)
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
+        game.black3 = [parse_cards(x) for x in d.get("black_threes", [""] * len(game.red3))]
+        game.bonus = [parse_cards(x) for x in d.get("bonus", [])]
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])
