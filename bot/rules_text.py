@@ -40,9 +40,9 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         own("wild") or t(lang, "rules.wild"),
         own("melds") or t(lang, "rules.melds_capped" if rules.wilds_at_most_naturals
                           else "rules.melds", n=rules.max_wilds),
-        *_canasta_lines(rules, lang),
+        *([c] if (c := own("canastas")) else _canasta_lines(rules, lang)),
         own("going_out") or _going_out(rules, lang),
-        *_pile_lines(rules, lang),
+        *([] if own("canastas") else _pile_lines(rules, lang)),
         own("initial") or _initial(rules, lang, minimums),
         own("threes") or _red_threes(rules, lang, sets),
         *_hand_end_lines(rules, lang),
@@ -51,8 +51,8 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.target", target=_n(lang, rules.target)))
     elif not rules.play_to_stock_end:
         lines.append(i18n.plural(lang, "rules.deals", rules.deals))
-    if not rules.individual and not rules.play_to_stock_end:
-        lines.append(t(lang, "rules.ask"))
+    if not rules.individual and not rules.play_to_stock_end and not own("going_out"):
+        lines.append(t(lang, "rules.ask"))  # a variant's own going-out line says its asking
     if rules.concession:
         lines.append(t(lang, "rules.acaba", points=_n(lang, rules.concession)))
     if not rules.one_card_rule:
@@ -63,8 +63,10 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.hand_canasta", points=_n(lang, rules.concealed_hand_canasta)))
     lines += _own_lines(rules, lang)
     lines.append(t(lang, "rules.typing"))
-    if rules.sequences or rules.wild_melds:
+    if rules.sequences:
         lines.append(t(lang, "rules.sequence_typing"))
+    elif rules.wild_melds:
+        lines.append(t(lang, "rules.wild_typing"))
     lines.append(t(lang, "rules.letters"))
     return [line[:1].upper() + line[1:] for line in lines]
 

@@ -72,6 +72,8 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
         self.team_melds: list[dict[str, TableMeld]] = [{} for _ in range(t)]
         self.red3: list[list[Card]] = [[] for _ in range(t)]
         self.removed: list[list[Card]] = [[] for _ in range(t)]   # Cuban black threes
+        self.black3: list[list[Card]] = [[] for _ in range(t)]    # Modern American
+        self.bonus: list[list[Card]] = []                         # Modern American
         self.minimums = [self.rules.minimum_for(s) for s in self._scores]
         if self.rules.deal_minimums:   # Hand and Foot: by deal, whatever the score
             by_deal = self.rules.deal_minimums
@@ -116,7 +118,10 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
                       melded_players: list[str] | None = None,
                       minimums: list[int] | None = None, asked: bool = False,
                       permission: bool | None = None, lone: str | None = None,
-                      feet: dict[str, str] | None = None) -> Game:
+                      feet: dict[str, str] | None = None,
+                      black_threes: dict[int, str] | None = None,
+                      bonus_piles: list[str] | None = None,
+                      asked_this_hand: list[str] | None = None) -> Game:
         """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match).
 
         Beyond the table itself, a position can carry the facts of the hand and turn that a
@@ -125,7 +130,8 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
         asked (``phase="permission"``: the question of ``turn`` is waiting for the partners)
         and answered (``permission``). ``feet``: the face-down foot (packet) of each seat
         still waiting for it; in a variant with feet, the seats not named have picked theirs
-        up.
+        up. Modern American: the black threes laid out, the bonus piles still waiting, and
+        who has asked "may I go out?" this hand; a 3 in hand is one kept for a Straight.
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -145,7 +151,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
                 game.order = game._interleave(active)
         for p in players:
             cards = parse_cards(hands.get(p, ""))
-            if any(c.is_red_three for c in cards):
+            if any(c.is_red_three for c in cards) and not rules.keep_three:
                 raise ValueError("red threes are laid out, not held: put them in red_threes")
             game.hands[p] = cards
         game._feet_from_text(feet)
@@ -164,6 +170,11 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
                 add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
             game.red3[team] = parse_cards(text)
+        for team, text in (black_threes or {}).items():
+            game.black3[team] = parse_cards(text)
+        game.bonus = [parse_cards(text) for text in bonus_piles or []]
+        game.history = [{"type": "ask", "player": p, "partners": game.partners(p)}
+                        for p in asked_this_hand or []]
         turn = turn or game.order[0]
         if turn not in game.order:
             raise ValueError(f"{turn} does not play this hand")
@@ -232,6 +243,10 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
 
     def red_threes(self, team: int) -> list[Card]:
         return list(self.red3[team])
+
+    def black_threes(self, team: int) -> list[Card]:
+        """Modern American: the black threes the side has laid out."""
+        return list(self.black3[team])
 
     def partners(self, player: str) -> list[str]:
         """The player's partners who play this hand (empty in individual play)."""
@@ -342,6 +357,9 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
             **({"removed": [format_cards(x) for x in self.removed]}
                if any(self.removed) else {}),
             **({"lone": self.lone} if self.lone else {}),
+            **({"black_threes": [format_cards(x) for x in self.black3]}
+               if any(self.black3) else {}),
+            **({"bonus": [format_cards(x) for x in self.bonus]} if self.bonus else {}),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
@@ -380,6 +398,8 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
             game._set_partnership(d["lone"])
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
+        game.black3 = [parse_cards(x) for x in d.get("black_threes", [""] * len(game.red3))]
+        game.bonus = [parse_cards(x) for x in d.get("bonus", [])]
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])

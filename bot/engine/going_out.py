@@ -15,7 +15,9 @@ from .rules import Rules
 
 def wild_room(rules: Rules, rank: str, naturals: int, wilds: int) -> int:
     """How many more wild cards a meld of ``rank`` with these counts may take (A.6, B.10.2)."""
-    if rank == "3":
+    if rank == "3" or (rank in rules.wildless_ranks and not wilds):
+        return 0
+    if naturals < rules.meld_base:   # Modern American's rule of five (after the first meld)
         return 0
     room = rules.max_wilds - wilds
     if rules.wilds_at_most_naturals:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .american_scoring import american_breakdown
 from .scoring import HandResult, team_breakdown
 from .slavic import in_hand_difference
 from .table_state import TableState
@@ -60,14 +61,16 @@ class HandEnd(TableState):
         return r.concealed_going_out, True
 
     def _end_hand(self, went_out: str | None, *, reason: str,
-                  conceder: str | None = None) -> list[Event]:
+                  conceder: str | None = None,
+                  special: tuple[str, int] | None = None) -> list[Event]:
         r = self.rules
         events: list[Event] = []
         if r.lone_hand and went_out and self.lone is None:
             events += self._form_partnership(went_out)   # going out before any take: alone
         if r.partner_melds_after_out and went_out:
             events += self._partners_meld_out(went_out)
-        bonus, concealed = self._going_out_bonus() if went_out else (0, False)
+        bonus, concealed = (self._going_out_bonus() if went_out and special is None
+                            else (0, False))
         breakdowns: list[dict[str, int]] = []
         for t in range(r.teams):
             active = [p for p in self.order if self._team[p] == t]
@@ -75,6 +78,12 @@ class HandEnd(TableState):
                 got = r.concession if t != self._team[conceder] else 0
                 breakdowns.append({"melded": 0, "canastas": 0, "red_threes": 0,
                                    "going_out": got or 0, "in_hand": 0, "penalties": 0})
+                continue
+            if r.threes_by_colour:
+                mine = went_out is not None and self._team[went_out] == t
+                breakdowns.append(american_breakdown(
+                    self, t, bonus if mine else 0,
+                    special[1] if special is not None and mine else None))
                 continue
             cards = [c for p in active for c in self.hands[p]]
             cards += [c for p in active for c in self.feet.get(p, []) if not c.is_red_three]
@@ -93,7 +102,8 @@ class HandEnd(TableState):
         totals = [sum(b.values()) for b in breakdowns]
         result = HandResult(hand=self.hand_number, total=totals, breakdown=breakdowns,
                             went_out=went_out, concealed=concealed, reason=reason,
-                            extra={"partnership": p} if (p := self.partnership()) else {})
+                            extra={**({"partnership": p} if (p := self.partnership()) else {}),
+                                   **({"special_hand": special[0]} if special else {})})
         self._results.append(result)
         self._scores = [s + t for s, t in zip(self._scores, totals, strict=True)]
         events.append({"type": "hand_end", "hand": self.hand_number, "reason": reason,

@@ -37,6 +37,7 @@ from .actions import (
 from .blocking import blocking_moves
 from .canasta_needs import seven_discard_problem
 from .cards import Card, card_texts
+from .discard_limits import discard_problem
 from .errors import IllegalMove
 from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
@@ -88,7 +89,7 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
             pairs.append(list(cards))
     pairs.sort(key=lambda g: -g[0].points)
     for g in pairs:
-        if wilds:
+        if wilds and g[0].rank not in r.wildless_ranks:
             groups.append(g + [wilds.pop(0)])
     # Remaining wild cards go where there is room (canastas first, then the largest melds).
     if wilds:
@@ -103,6 +104,9 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
         for key, n, w in targets:
             while wilds and w < r.max_wilds and (not r.wilds_at_most_naturals or w < n):
                 if r.max_meld_size is not None and n + w >= r.max_meld_size:
+                    break
+                rank = groups[int(key[1:])][0].rank if key.startswith("#") else key
+                if rank in r.wildless_ranks and not w:
                     break
                 c = wilds.pop(0)
                 w += 1
@@ -168,7 +172,7 @@ def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
             cands.append(([cards[:paired] + low_wild], {}))
     keeps = len(game.hands[player]) - 2
     for groups, adds in cands:
-        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps and not r.deuces_reserved:
+        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps and not r.strict_melds:
             action = _building_meld(r, melds, groups, adds)
         else:
             action = _legal_meld(game, player, groups, adds)
@@ -354,7 +358,8 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             for c in hand:
                 if c not in seen and not seven_discard_problem(game, hand, c):
                     seen.add(c)
-                    actions.append(trusted(Discard, card=c.text))
+                    if discard_problem(game, player, c) is None:
+                        actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
         if game.rules.sequences or game.rules.wild_melds:
             out += going_out_with_shapes(game, player)
@@ -366,7 +371,8 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         actions.extend(out)
         actions.extend(blocking_moves(game, player))   # South American
         if (out and not game.asked and len(hand) > 1 and game.partners(player)
-                and not game.rules.play_to_stock_end and not foot):
+                and not game.rules.play_to_stock_end and not foot
+                and not game.asked_this_hand(player)):
             actions.append(AskToGoOut())
     if game.rules.concession is not None:
         actions.append(Concede())

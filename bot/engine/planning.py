@@ -12,10 +12,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .bonus_cards import bonus_due, first_meld_cards
 from .canasta_needs import kinds_problem, last_card_seven
 from .cards import Card
 from .errors import IllegalMove
 from .meld_keys import MeldKeys
+from .meld_limits import initial_points, initial_problem, set_problem
 from .melds import (
     TableMeld,
     meld_problem,
@@ -119,7 +121,7 @@ class MeldPlanning(MeldKeys):
         if not additions:
             raise IllegalMove("name the cards to meld", code="nothing_to_meld")
         blocking = self.check_blocking(team, groups, additions, with_pile=bool(top_group))
-        remaining = len(hand) - len(used) + incoming
+        remaining = len(hand) - len(used) + incoming + bonus_due(self, team)
         if r.first_meld_cards and not melds:   # Mexican: the first meld brings 13 cards
             remaining += min(r.first_meld_cards, sum(1 for c in self.stock
                                                      if not c.is_red_three))
@@ -161,6 +163,8 @@ class MeldPlanning(MeldKeys):
                     raise IllegalMove("a meld of black threes holds at most 4 of them",
                                       code="black_threes_at_most", most=4)
                 problem = meld_problem(r, rank, naturals, wilds, going_out)
+                if problem is None and r.strict_melds:
+                    problem = set_problem(r, rank, old, cards, naturals, not melds)
                 if problem:
                     raise problem
                 size = naturals + wilds
@@ -169,7 +173,7 @@ class MeldPlanning(MeldKeys):
                 kinds.append(name)
                 made_canasta = True
                 made_natural = made_natural or name == "natural"
-        if r.deuces_reserved or r.initial_meld_natural:
+        if r.deuces_reserved or r.initial_meld_natural or r.wilds_reserved:
             self._check_wild_use(team, additions, fresh)
         plan.hand_canastas = self.hand_canastas(additions, plan.new_ranks)
         if not melds and not blocking:
@@ -185,7 +189,14 @@ class MeldPlanning(MeldKeys):
             if minimum == NATURAL_CANASTA_MINIMUM and not made_natural and not concealed:
                 raise IllegalMove("your side's first meld must make a natural canasta",
                                   code="initial_meld_natural_canasta")
-            if plan.points < minimum and not concealed:
+            if r.initial_clean_triple or r.splash or not r.initial_top_counts:
+                top = top_group[0] if top_group else None
+                plan.points = initial_points(r, additions, top)
+                problem = initial_problem(r, additions, top, plan.points,
+                                          -(10**9) if concealed else minimum)
+                if problem:
+                    raise problem
+            elif plan.points < minimum and not concealed:
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move",
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
@@ -200,6 +211,9 @@ class MeldPlanning(MeldKeys):
             if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
                 raise IllegalMove("that would leave you one card, and your last card must be "
                                   "melded, not discarded", code="meld_leaves_one_card")
+            if remaining == 0 and r.going_out_discards:
+                raise IllegalMove("you go out only by discarding: keep a card to discard",
+                                  code="going_out_needs_discard")
             self._check_going_out(team, kinds, remaining)
         return plan
 
@@ -258,6 +272,7 @@ class MeldPlanning(MeldKeys):
     def _commit_plan(self, player: str, plan: _Plan) -> list[Event]:
         team = self._team[player]
         melds = self.team_melds[team]
+        first = not melds
         hand = self.hands[player]
         for c in plan.used:
             hand.remove(c)
@@ -284,6 +299,8 @@ class MeldPlanning(MeldKeys):
             self.team_melds[team] = {renamed[k]: m for k, m in melds.items()}
             self.turn_new_ranks = {renamed[k] for k in self.turn_new_ranks if k in renamed}
             self.turn_start_ranks = {renamed.get(k, k) for k in self.turn_start_ranks}
+        if first and (self.rules.bonus_piles or self.rules.keep_three):
+            events += first_meld_cards(self, player)
         return events
 
     # --- taking the pile

@@ -92,6 +92,27 @@ class Rules:
     play_to_stock_end: bool = False    # Kombo: no going out; the last card is never discarded
     first_canasta_cards: int = 0       # Kombo: the hand's first canasta draws 11 more cards
     deals: int = 0                     # Kombo: a match of 4 deals (0: play to the target)
+    # --- Modern American (B.15)
+    threes_laid_out: bool = False      # black threes too are laid out and replaced
+    keep_three: bool = False           # one 3 stays in hand (for a Straight) until the side melds
+    bonus_piles: tuple[int, ...] = ()  # cards to the first, second... side to meld (4, 3)
+    turn_card: int = 0                 # bonus cards only while the stock holds this many cards
+    discard_limits: bool = False       # no threes; wilds only when nothing else; SWAD, empty pile
+    meld_base: int = 0                 # after the initial meld, wilds join a meld of 5 naturals
+    wildless_ranks: tuple[str, ...] = ()     # ranks melded without wild cards (7s, aces)
+    initial_wild_ranks: tuple[str, ...] = ()  # ... except in the initial meld (aces)
+    unfinished_rank_penalty: int = 0   # an unfinished meld of a wildless rank at the end
+    rank_in_hand_penalty: int = 0      # 3+ cards of a wildless rank left in one hand
+    wilds_reserved: bool = False       # an unfinished wild meld keeps every wild card
+    unfinished_wild_penalty: int = 0   # an unfinished wild meld at the end
+    initial_clean_triple: bool = False  # the initial meld holds three naturals of a rank
+    initial_top_counts: bool = True    # the pile's top card counts toward the minimum
+    splash: bool = False               # a natural canasta from the hand meets any minimum
+    threes_by_colour: tuple[tuple[int, int], ...] = ()  # count of one colour -> value
+    melds_minus_without_canasta: bool = False
+    going_out_discards: bool = False   # going out only by discarding (special hands aside)
+    ask_once_a_hand: bool = False      # "may I go out?" once a hand per player
+    special_hands: tuple[tuple[str, int], ...] = ()   # pattern -> value (14 cards, first meld)
     description: str = "Classic Canasta by the Official Canasta Laws"
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     # --- cut-throat (B.1), Slavic (B.11), Mexican (B.12), South American (B.14)
@@ -121,6 +142,12 @@ class Rules:
     red_threes_need_kind: str = ""     # Pennies: red threes plus only with a sevens canasta
     sevens_held: bool = False          # Pennies: no seven discarded before both sevens canastas
     deal_minimums: tuple[int, ...] = ()  # Hand and Foot: the initial minimum by deal number
+
+    @property
+    def strict_melds(self) -> bool:
+        """Whether a meld's legality depends on more than its own counts (the planner judges)."""
+        return bool(self.deuces_reserved or self.wilds_reserved or self.meld_base
+                    or self.wildless_ranks)
 
     @property
     def individual(self) -> bool:
@@ -220,6 +247,44 @@ class Rules:
                          "never as the last card.")
         if self.deal_minimums:
             lines.append("Initial meld by deal: " + " / ".join(map(str, self.deal_minimums)) + ".")
+        if self.bonus_piles:
+            lines.append("Bonus cards: " + ", then ".join(map(str, self.bonus_piles))
+                         + " to the sides in the order they first meld, while the turn card "
+                         f"({self.turn_card}th from the bottom of the stock) is not drawn.")
+        if self.threes_laid_out:
+            lines.append("Red and black threes are laid out and replaced; threes are never "
+                         "discarded" + ("; one 3 may stay in hand for a Straight until the side "
+                                        "melds" if self.keep_three else "") + ".")
+        if self.discard_limits:
+            lines.append("Wild cards are discarded only from a hand of wild cards or to go "
+                         "out; sevens, aces, wild cards and dead ranks never on an empty pile.")
+        if self.meld_base:
+            lines.append(f"After the initial meld a wild card joins only a meld of "
+                         f"{self.meld_base} naturals.")
+        if self.wildless_ranks:
+            lines.append("No wild cards on " + " or ".join(self.wildless_ranks) + " melds"
+                         + (f" (except {', '.join(self.initial_wild_ranks)} in the initial "
+                            "meld)" if self.initial_wild_ranks else "")
+                         + f"; unfinished at the end: -{self.unfinished_rank_penalty}; three "
+                         f"or more left in a hand: -{self.rank_in_hand_penalty}.")
+        if self.initial_clean_triple or not self.initial_top_counts or self.splash:
+            lines.append("Initial meld: a clean triple, the top discard does not count; a "
+                         "natural canasta from the hand always qualifies.")
+        if self.threes_by_colour:
+            lines.append("Threes per colour: " + ", ".join(
+                f"{n} = {v}" for n, v in self.threes_by_colour)
+                + f"; minus with no canasta, nothing with one, plus with "
+                f"{self.red_threes_canastas}.")
+        if self.melds_minus_without_canasta:
+            lines.append("A side without a canasta scores its melds as minus.")
+        if self.going_out_discards:
+            lines.append("Going out only with a discard.")
+        if self.ask_once_a_hand:
+            lines.append("\"May I go out?\" once a hand.")
+        if self.special_hands:
+            lines.append("Special hands (14 cards, the side's first meld, ending the hand): "
+                         + ", ".join(f"{n.replace('_', ' ')} {v}" for n, v in self.special_hands)
+                         + ".")
         return lines
 
     def to_dict(self) -> dict[str, object]:

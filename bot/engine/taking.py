@@ -40,6 +40,8 @@ class _Search:
         # the further melds' from the back, so no card is used twice
         self.wilds = sorted((c for c in self.hand if c.is_wild), key=lambda c: (-c.points, c.order))
         self.frozen = game.pile_frozen_for(self.team)
+        # what the top card counts toward the initial minimum (Modern American: nothing)
+        self.top_points = self.top.points if game.rules.initial_top_counts else 0
         self._table: MeldTable | None = None
 
     @cached_property
@@ -62,7 +64,7 @@ class _Search:
         jokers = [c for c in self.wilds if c.is_joker]
         deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
-        short = not self.all_melds and (self.top.points + sum(c.points for c in cards)
+        short = not self.all_melds and (self.top_points + sum(c.points for c in cards)
                                     < self.game.minimum_of(self.player))
         action = None if short else self._legal(cards, [])
         if action is not None:
@@ -81,7 +83,7 @@ class _Search:
         game = self.game
         cards = self.tops[:n] + wilds
         room = len(self.hand) + self.incoming - 2 - len(cards)
-        need = game.minimum_of(self.player) - self.top.points - sum(c.points for c in cards)
+        need = game.minimum_of(self.player) - self.top_points - sum(c.points for c in cards)
         if room < 3:
             return None
         if self._table is None:

@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING, Any
 from .actions import AnswerGoOut, Discard, Meld, TakePile
 from .canasta_needs import seven_discard_problem
 from .cards import Card, card, card_texts, parse_cards
+from .discard_limits import discard_problem
 from .errors import IllegalMove
 from .planning import MeldPlanning
+from .special_hands import special_hand
+from .threes import keeps, laid_out, lay_out, three_event
 
 Event = dict[str, Any]
 
@@ -19,7 +22,8 @@ class TurnMoves(MeldPlanning):
 
     if TYPE_CHECKING:
         def _end_hand(self, went_out: str | None, *, reason: str,
-                      conceder: str | None = None) -> list[Event]:
+                      conceder: str | None = None,
+                      special: tuple[str, int] | None = None) -> list[Event]:
             ...
 
         def _new_turn(self) -> None:
@@ -93,10 +97,17 @@ class TurnMoves(MeldPlanning):
             if not self.stock:
                 break
             c = self.stock.pop()
-            while c.is_red_three:
-                self.red3[self.red_three_side(player)].append(c)
-                events.append({"type": "red_three", "player": player, "cards": [c.text],
-                               "when": "draw"})
+            while laid_out(self, c) and not keeps(self, player, c):
+                if not self.stock and self.rules.threes_laid_out:
+                    # B.15: the last card a 3: the hand ends, the 3 stays in hand
+                    self.hands[player].extend([*drawn, c])
+                    self.history.extend(events)
+                    return events + self._end_hand(None, reason="last_three")
+                if c.is_red_three:   # cut-throat: the red three counts for its holder
+                    self.red3[self.red_three_side(player)].append(c)
+                else:
+                    lay_out(self, player, c)
+                events.append(three_event(player, [c], "draw"))
                 if not self.stock:  # A.4: the last card a red three ends the hand at once
                     self.hands[player].extend(drawn)
                     self.history.extend(events)
@@ -158,9 +169,13 @@ class TurnMoves(MeldPlanning):
         groups = [parse_cards(g) for g in action.groups]
         adds = [(k, parse_cards(v)) for k, v in action.add.items()]
         combine = getattr(action, "combine", None) or []
-        plan = self._plan(player, groups, adds, combine=combine)
         team = self._team[player]
         first = not self.team_melds[team]
+        if self.rules.special_hands and first and not adds:
+            special = special_hand(self.rules, self.hands[player], groups)
+            if special is not None:
+                return self._special_hand(player, *special)
+        plan = self._plan(player, groups, adds, combine=combine)
         laid_off: dict[str, list[str]] = {}
         for key, cards in adds:
             laid_off.setdefault(self._resolve_key(team, key), []).extend(card_texts(cards))
@@ -178,6 +193,13 @@ class TurnMoves(MeldPlanning):
             self.history.append(block)
             return [*out, block, *self._end_hand(None, reason="blocking")]
         return out + self._after_melding(player, events, first_meld=first)
+
+    def _special_hand(self, player: str, pattern: str, value: int) -> list[Event]:
+        """B.15: a special hand melded as the side's first and only meld ends the hand."""
+        ev = {"type": "special_hand", "player": player, "pattern": pattern, "points": value,
+              "cards": card_texts(self.hands[player])}
+        self.history.append(ev)
+        return [ev, *self._end_hand(player, reason="special_hand", special=(pattern, value))]
 
     def _after_melding(self, player: str, events: list[Event],
                        first_meld: bool = False) -> list[Event]:
@@ -240,6 +262,9 @@ class TurnMoves(MeldPlanning):
         if c.is_black_three and self.black_three_held_back(player):
             raise IllegalMove("a black three may not be discarded in the first round",
                               code="black_three_first_round")
+        problem = discard_problem(self, player, c)
+        if problem is not None:
+            raise problem
         hand.remove(c)
         self.pile.append(c)
         if c.is_wild:
@@ -294,6 +319,8 @@ class TurnMoves(MeldPlanning):
                               code="no_partner")
         if self.asked:
             raise IllegalMove("you may ask only once a turn", code="asked_already")
+        if self.asked_this_hand(player):
+            raise IllegalMove("you may ask only once a hand", code="asked_this_hand")
         if len(self.hands[player]) <= 1:
             raise IllegalMove("you are already going out", code="already_going_out")
         if self.foot_pending(player):
@@ -305,6 +332,11 @@ class TurnMoves(MeldPlanning):
         ev = {"type": "ask", "player": player, "partners": list(partners)}
         self.history.append(ev)
         return [ev]
+
+    def asked_this_hand(self, player: str) -> bool:
+        """Modern American: has ``player`` asked "may I go out?" already this hand?"""
+        return self.rules.ask_once_a_hand and any(
+            e["type"] == "ask" and e["player"] == player for e in self.history)
 
     def _answer(self, player: str, action: AnswerGoOut) -> list[Event]:
         if self._phase != "permission" or self.question is None:

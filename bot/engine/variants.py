@@ -219,6 +219,32 @@ def _south_american() -> dict[str, object]:
             "description": "South American: the blocking canasta ends the hand for 1500"}
 
 
+def _modern_american() -> dict[str, object]:
+    """B.15 (CLA, PG, WP): 13 cards, no upcard, bonus cards, threes laid out, melds of 3 to 7,
+    sevens and aces canastas, wild canastas, special hands; game 8 500."""
+    return {"hand_size": 13, "upcard": False, "max_meld_size": 7, "max_wilds": 2,
+            "pile_always_frozen": True, "take_needs_pair": True,
+            "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
+            "wild_canasta_values": ((7, 0, 3000), (3, 4, 2500)),
+            "rank_canastas": (("7", 2500, 300), ("A", 2500, 300)),
+            "canastas_to_go_out": 2, "going_out": 100, "concealed_going_out": 100,
+            "red_threes_need_canasta": True, "red_threes_canastas": 2,
+            "red_three_in_hand_penalty": 0,
+            "initial_minimums": ((NEGATIVE, 125), (3000, 155), (5000, 180)), "target": 8500,
+            "threes_laid_out": True, "keep_three": True, "bonus_piles": (4, 3), "turn_card": 9,
+            "discard_limits": True, "meld_base": 5, "wildless_ranks": ("7", "A"),
+            "initial_wild_ranks": ("A",), "unfinished_rank_penalty": 2500,
+            "rank_in_hand_penalty": 1500, "wilds_reserved": True,
+            "unfinished_wild_penalty": 2000, "initial_clean_triple": True,
+            "initial_top_counts": False, "splash": True,
+            "threes_by_colour": ((1, 100), (2, 300), (3, 500), (4, 1000)),
+            "melds_minus_without_canasta": True, "going_out_discards": True,
+            "ask_once_a_hand": True,
+            "special_hands": (("straight", 3000), ("pairs", 2500), ("wild_pairs", 2000),
+                              ("garbage", 2000)),
+            "description": "Modern American Canasta (CLA standard)"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
@@ -237,6 +263,7 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "slavic": _slavic,
     "mexican": _mexican,
     "south_american": _south_american,
+    "modern_american": _modern_american,
 }
 # Variants whose fields depend on the table size: (players, teams) -> fields.
 TABLE_FIELDS: dict[str, Callable[[int, int], dict[str, object]]] = {
@@ -260,6 +287,7 @@ VARIANT_DESCRIPTIONS = {
     "slavic": "Top card only from an unfrozen pile, no going out by a discard; wild canasta 1000",
     "mexican": "Three packs; 13 more cards with the first meld; sevens block the pile",
     "south_american": "The blocking canasta (four black threes, three matching wilds) ends it",
+    "modern_american": "13 cards, bonus cards, sevens and aces 2500, special hands; game 8500",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
@@ -279,6 +307,7 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "slavic": (2, 3, 4, 5, 6),
     "mexican": (2, 3, 4, 5, 6),
     "south_american": (2, 3, 4, 5, 6),
+    "modern_american": (4,),
 }
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .american_scoring import american_breakdown
+from .bonus_cards import turn_card_drawn, waiting
 from .scoring import team_breakdown
 
 if TYPE_CHECKING:
@@ -28,6 +30,8 @@ def running_points(game: Game, team: int) -> int:
     """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand."""
+    if game.rules.threes_by_colour:
+        return sum(american_breakdown(game, team, 0, count_hands=False).values())
     parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
                            len(game.red3[team]), 0, 0, 0, game.penalties[team],
                            removed=len(game.removed[team]),
@@ -53,6 +57,7 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
                       "black_threes_removed": [c.text for c in game.removed[t]],
+                      "black_threes": [c.text for c in game.black3[t]],
                       "pile_frozen": game.pile_frozen_for(t),
                       "running_points": running_points(game, t)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen
@@ -90,6 +95,8 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "results": [x.to_dict() for x in game.results],
         "winner": game.winner,
         "team_names": [team_name(game, t) for t in range(r.teams)],
+        "bonus_piles": waiting(game),
+        "turn_card_drawn": bool(r.turn_card) and turn_card_drawn(game),
     }
 
 

@@ -14,8 +14,10 @@ def all_cards(g: Game) -> Counter:
     cards = list(g.stock) + list(g.pile)
     for p in g.players:
         cards += g.hands[p] + g.foot(p)
+    for pile in g.bonus:   # Modern American's bonus piles still face down
+        cards += pile
     for t in range(g.rules.teams):
-        cards += g.red3[t] + g.removed[t]
+        cards += g.red3[t] + g.removed[t] + g.black3[t]
         for m in g.melds(t):
             cards += m
     return Counter(c.text for c in cards)
@@ -34,7 +36,11 @@ def check_invariants(g: Game) -> None:
             else:
                 assert shape_problem(r, m.shape, m.cards) is None, m.cards
     for p in g.players:
-        assert not any(c.is_red_three for c in g.hands[p])
+        if r.keep_three and g.phase != "over":   # one 3 kept for a Straight until the side melds
+            threes = [c for c in g.hands[p] if c.rank == "3"]
+            assert len(threes) <= 1 and not (threes and g.team_melds[g.team_of(p)])
+        elif g.phase != "over" or not r.threes_laid_out:
+            assert not any(c.is_red_three for c in g.hands[p])
     for res in g.results:
         for b, total in zip(res.breakdown, res.total, strict=True):
             assert sum(b.values()) == total
