@@ -20,13 +20,15 @@ TAGS = ("bonus_piles", "turn_card_waiting", "turn_card_drawn")  # picture.table.
 
 def tags(view: View) -> list[str]:
     """``bonus cards: 4 · 3`` and ``until the turn card is drawn``; once the turn card is
-    drawn while a pile still waits, only that the bonus is over; nothing without piles."""
+    drawn before every side has melded, that the bonus is over; else nothing."""
+    lang = language.of(view)
+    if view.get("turn_card_drawn"):
+        unmelded = any(not t.get("has_melded") for t in view.get("teams") or [])
+        played = bool((view.get("rules") or {}).get("bonus_piles"))
+        return [say(lang, "table.turn_card_drawn")] if played and unmelded else []
     piles = [int(n) for n in view.get("bonus_piles") or [] if int(n) > 0]
     if not piles:
         return []
-    lang = language.of(view)
-    if view.get("turn_card_drawn"):
-        return [say(lang, "table.turn_card_drawn")]
     sizes = " \u00b7 ".join(language.number(lang, n) for n in piles)
     return [say(lang, "table.bonus_piles", piles=sizes), say(lang, "table.turn_card_waiting")]
 

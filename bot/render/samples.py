@@ -257,8 +257,9 @@ def modern_american_view(*, bonus_piles: tuple[int, ...] = (3,), turn_card_drawn
     for Bo & Di; red and black threes laid out on both sides."""
     view = table_view(4, hand_size=13, melds=("mid", "none"), pile_top=None, stock=52, **kw)
     view["variant"] = "modern_american"
-    view["rules"] = {**view["rules"], "target": 8500, "canastas_to_go_out": 2}
-    view["bonus_piles"] = list(bonus_piles)
+    view["rules"] = {**view["rules"], "target": 8500, "canastas_to_go_out": 2,
+                     "bonus_piles": [4, 3]}
+    view["bonus_piles"] = [] if turn_card_drawn else list(bonus_piles)  # as the engine says
     view["turn_card_drawn"] = turn_card_drawn
     threes = ((["3H", "3D"], ["3C", "3S", "3C"]), (["3H"], ["3S"]))
     for team, (red, black) in zip(view["teams"], threes, strict=True):

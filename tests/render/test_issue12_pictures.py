@@ -72,6 +72,11 @@ def test_modern_american_shows_its_bonus_piles_and_the_turn_card(drawn: list[str
     drawn.clear()
     render_table(modern_american_view(bonus_piles=()))
     assert not any("bonus" in text for text in drawn)
+    drawn.clear()
+    every_side_melded = modern_american_view(turn_card_drawn=True)
+    every_side_melded["teams"][1]["has_melded"] = True
+    render_table(every_side_melded)
+    assert not any("turn card" in text for text in drawn)
 
 
 def test_black_threes_are_laid_out_beside_the_red_ones(drawn: list[str]) -> None:
