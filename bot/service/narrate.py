@@ -87,6 +87,15 @@ class Narrator:
         return self.say("event.red_three", player=self.who(e.get("player")),
                         cards=list(e.get("cards") or []))
 
+    def _black_three(self, e: dict[str, Any]) -> str:
+        """Modern American lays black threes out too: the same sentence as a red three."""
+        return self._red_three(e)
+
+    def _partner_melds(self, e: dict[str, Any]) -> str:
+        """Slavic: after a player goes out, his partner lays down his whole hand."""
+        return self.say("event.partner_melds", player=self.who(e.get("player")),
+                        cards=list(e.get("cards") or []))
+
     def _draw(self, e: dict[str, Any]) -> str:
         n = e.get("count", 1)
         player = self.who(e.get("player"))

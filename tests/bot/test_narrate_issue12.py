@@ -53,3 +53,15 @@ def test_a_special_hand_and_a_blocking_canasta_end_the_hand() -> None:
                                      "opponents' melds are cancelled")
     ru = Narrator(TEAMS.names, TEAMS.team_names, "ru")
     assert ru.event(blocking).startswith("Di выложил(а) блокирующую канасту")
+
+
+def test_special_hands_black_threes_and_the_slavic_partner_by_name() -> None:
+    assert TEAMS.event({"type": "special_hand", "player": "1", "pattern": "garbage"}) == \
+        "Ana melded a special hand, Garbage: the hand is over"
+    ru = Narrator(TEAMS.names, TEAMS.team_names, "ru")
+    assert ru.event({"type": "special_hand", "player": "1", "pattern": "wild_pairs"}) == \
+        "Ana выложил(а) особую руку, пары с двойками, семёрками и тузами: раздача окончена"
+    three = {"type": "black_three", "player": "2", "cards": ["3S"], "when": "draw"}
+    assert TEAMS.event(three) == "Bo laid out 3♠"
+    partner = {"type": "partner_melds", "player": "3", "cards": ["KH", "KD", "KS"]}
+    assert TEAMS.event(partner) == "Cy lays down the whole hand: K♥ K♦ K♠"
