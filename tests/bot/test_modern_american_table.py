@@ -62,3 +62,35 @@ async def test_a_modern_american_hand_with_bonus_cards_to_the_score_sheet(
     assert result.breakdown[1] == {"melded": 0, "canastas": 0, "red_threes": -100,
                                    "going_out": 0, "in_hand": -25, "penalties": 0}
     assert list(result.total) == [1385, -125]
+
+
+async def test_a_special_hand_of_pairs_typed_in_slash_meld_ends_the_hand(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_table(simcord_env, players=4, variant="modern_american", timer=0)
+    ids: list[str] = []
+
+    def position(players: list[str]) -> Game:
+        ids.extend(players)
+        ana, bo, cy, di = players
+        return Game.from_position(
+            variant("modern_american", 4), players, turn=ana,
+            hands={ana: "kh kd qh qd jh jd 10h 10d 9h 9d 8h 8d 6h", bo: "4c 4d",
+                   cy: "7h 10c", di: "6s 9s"},
+            bonus_piles=["jc js 5c 5d", "4h 4s 5h"],
+            stock="6d 9c 10s 8s 8c 5s 4c 4d 6c 7c 7d 7s 9h 10h", discard="")
+
+    await set_position(table, position)
+    ana = table.member(ids[0])
+    assert_accepted(await ana.slash(table.thread, "draw"))
+    assert_accepted(await ana.slash(table.thread, "meld", groups="kk, qq, jj, tt, 99, 88, 66"))
+    lines = said(table.thread)
+    assert any("Ana melded a special hand, Pairs: the hand is over" in line
+               for line in lines), lines
+    result = (await table.game()).results[0]
+    # Pairs: 2,500 for Ana & Cy and nothing else (Cy's cards are not counted); Bo & Di
+    # have not melded: 4 4 and 6 9 left in hand, -25.
+    assert result.breakdown[0] == {"melded": 0, "canastas": 0, "red_threes": 0,
+                                   "going_out": 2500, "in_hand": 0, "penalties": 0}
+    assert result.breakdown[1]["in_hand"] == -25
+    assert list(result.total) == [2500, -25]
