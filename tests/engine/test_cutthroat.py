@@ -20,6 +20,7 @@ def test_three_players_13_cards_draw_two_two_canastas_game_7500():
     assert (r.players, r.teams, r.hand_size, r.draw, r.canastas_to_go_out, r.target) == (
         3, 3, 13, 2, 2, 7500)
     assert r.lone_hand and r.individual
+    assert any("plays alone" in line for line in r.summary())
     with pytest.raises(ValueError, match="cutthroat is for 3 players"):
         variant("cutthroat", players=4)
     g = Game.new(r, P3, seed=3)
