@@ -5,13 +5,15 @@ these moves come first, chosen among the engine's legal moves: extending a seque
 samba or escalera (the longest extension first), laying a new run (longest first), putting
 wild cards on a wild meld where a wild canasta pays more than a natural one (rather than on
 sets), and then going out when a line exists (melding every card, or all but the discard:
-the sets-only going out of ``policy`` does not see runs). Each call picks one move; the next
-call looks again.
+the sets-only going out of ``policy`` does not see runs). South American's blocking canasta
+comes before everything when the hand holds one. Each call picks one move; the next call
+looks again.
 """
 
 from __future__ import annotations
 
 from bot.engine import Action, Game, Meld, parse_cards
+from bot.engine.blocking import blocking_moves
 from bot.engine.melds import judge_shape
 
 
@@ -30,6 +32,10 @@ def _shapes(action: Meld) -> set[str]:
 def shape_candidates(game: Game, player: str) -> list[Action]:
     """The moves with sequences and wild melds worth making now, best first."""
     r = game.rules
+    if r.blocking_canasta and game.phase == "play":   # South American: 1500, ends the hand
+        blocking: list[Action] = list(blocking_moves(game, player))
+        if blocking:
+            return blocking
     if not (r.sequences or r.wild_melds) or game.phase != "play":
         return []
     hand = len(game.hands[player])

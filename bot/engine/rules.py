@@ -285,6 +285,37 @@ class Rules:
             lines.append("Special hands (14 cards, the side's first meld, ending the hand): "
                          + ", ".join(f"{n.replace('_', ' ')} {v}" for n, v in self.special_hands)
                          + ".")
+        if self.lone_hand:
+            lines.append("The first to take the pile plays alone against the other two, who "
+                         "join their melds; each scores his own red threes.")
+        if self.unfrozen_take_top_only:
+            lines.append("An unfrozen pile gives only its top card.")
+        if not self.going_out_by_discard:
+            lines.append("Going out melds every card: never by a discard.")
+        if self.canasta_rank_freezes:
+            lines.append("A top card matching your completed canasta freezes the pile for you.")
+        if self.partner_melds_after_out:
+            lines.append("When a player goes out, his partner lays down his whole hand if "
+                         "every card of it can be melded.")
+        if self.wild_canasta_whole:
+            lines.append(f"A wild canasta is melded all at once: {self.wild_canasta}.")
+        if self.first_meld_cards:
+            lines.append(f"The side's first meld brings its maker {self.first_meld_cards} "
+                         "cards from the stock.")
+        if self.blocking_ranks:
+            lines.append(f"A {' or '.join(self.blocking_ranks)} on top blocks the pile.")
+        if self.red_threes_to_go_out:
+            lines.append(f"Going out also needs {self.red_threes_to_go_out} red threes.")
+        if self.blocking_canasta:
+            lines.append("Blocking canasta: four black threes and three matching wild cards, "
+                         f"melded at once: {self.blocking_canasta}, ends the hand and cancels "
+                         "the opponents' melds.")
+        if self.mixed_canasta_by_wilds:
+            lines.append("Mixed canastas by wild cards: " + ", ".join(
+                f"{w}: {v}" for w, v in self.mixed_canasta_by_wilds) + ".")
+        if self.hand_canasta_eight:
+            lines.append("A natural canasta of 8 melded from the hand: "
+                         f"{self.hand_canasta_eight}.")
         return lines
 
     def to_dict(self) -> dict[str, object]:

@@ -208,7 +208,7 @@ class TurnMoves(MeldPlanning):
         gone)."""
         out: list[Event] = []
         r = self.rules
-        if first_meld and r.first_meld_cards:
+        if first_meld and r.first_meld_cards and self.stock:
             out += self._bonus_cards(player, r.first_meld_cards)
         made = [e for e in events if e["type"] == "canasta"]
         if made and r.first_canasta_cards and len(made) == sum(

@@ -20,6 +20,7 @@ def test_three_players_13_cards_draw_two_two_canastas_game_7500():
     assert (r.players, r.teams, r.hand_size, r.draw, r.canastas_to_go_out, r.target) == (
         3, 3, 13, 2, 2, 7500)
     assert r.lone_hand and r.individual
+    assert any("plays alone" in line for line in r.summary())
     with pytest.raises(ValueError, match="cutthroat is for 3 players"):
         variant("cutthroat", players=4)
     g = Game.new(r, P3, seed=3)
@@ -170,4 +171,13 @@ def test_random_cutthroat_hands_keep_every_invariant():
     for seed in range(4):
         g = play_random(seed, 3, "cutthroat", hands=2, check_offered=5)
         assert len(g.scores) == 3
-        assert all(r.extra.get("partnership") or r.reason != "went_out" for r in g.results)
+        for res in g.results:
+            pair = res.extra.get("partnership")
+            assert pair or res.reason != "went_out"     # going out always makes a lone hand
+            if pair:   # the partners score the same but for their own red threes
+                a, b = (P3_RANDOM.index(p) for p in pair["partners"])
+                assert (res.total[a] - res.breakdown[a]["red_threes"]
+                        == res.total[b] - res.breakdown[b]["red_threes"])
+
+
+P3_RANDOM = ["p0", "p1", "p2"]   # play_random's names

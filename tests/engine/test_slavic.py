@@ -22,6 +22,7 @@ def refused(g: Game, player: str, action) -> IllegalMove:
 def test_rule_1_108_cards_and_every_table_size():
     r = variant("slavic")
     assert (r.deck_size, r.jokers) == (108, 4)
+    assert "Going out melds every card: never by a discard." in r.summary()
     assert [variant("slavic", players=n).players for n in (2, 3, 4, 5, 6)] == [2, 3, 4, 5, 6]
 
 
@@ -122,6 +123,9 @@ def test_rule_9_a_wild_canasta_is_melded_all_at_once_for_1000():
                melds={0: ["kh ks ks"]})
     err = refused(g, "Ana", Meld(groups=["2c 2d jk"]))
     assert (err.code, err.values) == ("wild_canasta_whole", {"most": 7, "count": 3})
+    wild = [a for a in g.legal_actions("Ana") if a.kind == "meld" and a.groups
+            and all(c in ("2C", "2D", "2H", "2S", "JK") for c in a.groups[0])]
+    assert [len(a.groups[0]) for a in wild] == [7]
     events = g.apply("Ana", Meld(groups=["2c 2d jk 2h 2s jk 2c"]))
     assert events[-1]["kind"] == "wild"
     from bot.engine.melds import canasta_bonus

@@ -104,5 +104,6 @@ def test_a_natural_canasta_of_eight_melded_from_the_hand_scores_750():
 
 def test_initial_minimums_60_90_120():
     r = variant("south_american")
+    assert "Initial meld: 60 below 0, 90 from 1500, 120 from 3000." in r.summary()
     assert [r.minimum_for(s) for s in (-200, 0, 1495, 1500, 2995, 3000)] == [
         60, 60, 60, 90, 90, 120]
