@@ -35,6 +35,10 @@ def check_invariants(g: Game) -> None:
                 assert shape_problem(r, m.shape, m.cards) is None, m.cards
     for p in g.players:
         assert not any(c.is_red_three for c in g.hands[p])
+        # the foot (B.13, B.16): waiting or picked up, never both; a hand used up has it
+        assert not (g.foot(p) and g.foot_picked_up(p))
+        if g.foot(p) and g.phase != "over" and r.foot_on == "hand_empty":
+            assert g.hands[p], p
     for res in g.results:
         for b, total in zip(res.breakdown, res.total, strict=True):
             assert sum(b.values()) == total
