@@ -137,7 +137,8 @@ def main() -> None:
 
     sizes = []
     for seed in range(50):
-        g = Game.new(variant(args.variant), PLAYERS, 20_000 + seed)
+        names = seats(args.variant)
+        g = Game.new(variant(args.variant, len(names)), names, 20_000 + seed)
         rng = random.Random(seed)
         total = random_hand(20_000 + seed, args.variant)[1]
         for _ in range(total // 2):
