@@ -173,6 +173,11 @@ class MeldPlanning(MeldKeys):
                 kinds.append(name)
                 made_canasta = True
                 made_natural = made_natural or name == "natural"
+        if going_out and made_canasta and r.foot_on == "canasta" and self.feet.get(player):
+            going_out = False   # Pennies: the canasta picks up the packet, play goes on
+            if any(c.is_black_three for c in used) and not r.black_threes_any_time:
+                raise IllegalMove("black threes may be melded only in the turn you go out",
+                                  code="black_threes_only_going_out")
         if r.deuces_reserved or r.initial_meld_natural or r.wilds_reserved:
             self._check_wild_use(team, additions, fresh)
         plan.hand_canastas = self.hand_canastas(additions, plan.new_ranks)
@@ -200,8 +205,6 @@ class MeldPlanning(MeldKeys):
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move",
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
-        if going_out and made_canasta and r.foot_on == "canasta" and self.feet.get(player):
-            going_out = False   # Pennies: the canasta picks up the packet, play goes on
         if going_out and not blocking:   # a blocking canasta ends the hand, going out or not
             if last_card_seven(self, player, used, [c for c in self.pile_taken_part()
                                                     if not c.is_red_three]

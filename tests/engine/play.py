@@ -41,6 +41,10 @@ def check_invariants(g: Game) -> None:
             assert len(threes) <= 1 and not (threes and g.team_melds[g.team_of(p)])
         elif g.phase != "over" or not r.threes_laid_out:
             assert not any(c.is_red_three for c in g.hands[p])
+        # the foot (B.13, B.16): waiting or picked up, never both; a hand used up has it
+        assert not (g.foot(p) and g.foot_picked_up(p))
+        if g.foot(p) and g.phase != "over" and r.foot_on == "hand_empty":
+            assert g.hands[p], p
     for res in g.results:
         for b, total in zip(res.breakdown, res.total, strict=True):
             assert sum(b.values()) == total

@@ -25,6 +25,9 @@ TABLES = {
     # the knobs later variants use (Cuban / Modern American style)
     "capped melds, frozen pile": ("classic", 4, {"pile_always_frozen": True,
                                                  "max_meld_size": 7, "forced_take_any": True}),
+    # issue 12: Hand and Foot (top-5 takes with a pair, threes never melded, fewer wild
+    # cards than naturals, going out by kinds: 1 natural + 2 mixed in individual play)
+    "hand_and_foot 2p": ("hand_and_foot", 2, {}),
 }
 SCORES = (-100, 0, 1500, 3000)   # minimums 15, 50, 90, 120
 

@@ -158,3 +158,12 @@ def test_a_complete_hand_score_sheet():
                                 "going_out": 0, "in_hand": -40, "penalties": 0}
     assert res.total == [4060, -310]
     assert g.rules.target == 20000 and g.phase != "over"
+
+
+def test_black_threes_are_not_melded_by_a_canasta_that_picks_up_the_packet():
+    g = pennies(hands={"Ana": "9d 9h 3c 3s 3c"}, phase="play", melds={0: ["9c 9d 9h 9s 9c"]},
+                feet={"Ana": PACKET})
+    err = refused(g, "Ana", Meld(groups=["3c 3s 3c"], add={"9": ["9d", "9h"]}))
+    assert err.code == "black_threes_only_going_out"
+    g.apply("Ana", Meld(add={"9": ["9d", "9h"]}))
+    assert len(g.hand("Ana")) == 3 + 11
