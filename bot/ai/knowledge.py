@@ -117,7 +117,7 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
     for team in view["teams"]:
         for m in team["melds"]:
             seen += parse_cards(m["cards"])
-        seen += parse_cards(team["red_threes"])
+        seen += parse_cards(team["red_threes"]) + parse_cards(team.get("black_threes", []))
     for name, k in known.items():
         if name != me:
             seen += list(k.elements())

@@ -5,8 +5,9 @@
 - on an empty pile (CLA "SWAD"): no seven, wild card, ace or dead card (a rank in which a side
   has completed its canasta, which can take no more cards).
 
-When every card of a hand is barred, the bars are lifted (but the one on threes): a player
-must always be able to end his turn.
+When every card of a hand is barred, the bars are lifted (a 3 only from a hand of threes,
+which a 3 left in hand for want of a stock card can make): a player must always be able to
+end his turn.
 """
 
 from __future__ import annotations
@@ -38,9 +39,9 @@ def discard_problem(state: TableState, player: str, c: Card) -> IllegalMove | No
     """Why ``player`` may not discard ``c`` now, or ``None``."""
     if not state.rules.discard_limits:
         return None
-    if c.rank == "3":
-        return IllegalMove("threes are never discarded", code="three_discard", card=c.text)
     hand = state.hands[player]
+    if c.rank == "3" and not all(h.rank == "3" for h in hand):
+        return IllegalMove("threes are never discarded", code="three_discard", card=c.text)
     dead = dead_ranks(state)
     problem = _bar(state, hand, c, dead)
     if problem is None:

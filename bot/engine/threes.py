@@ -3,7 +3,8 @@
 Red threes are laid out and replaced in every variant; in Modern American black threes are as
 well, and a player may keep one 3 in hand (for a Straight) until his side melds. The engine
 keeps it for him: the first 3 a player receives while his side has not melded stays in his
-hand; when the side melds, every kept 3 of the side is laid out and replaced.
+hand; when the side melds, every kept 3 of the side is laid out and replaced. A 3 that no
+stock card is left to replace stays in hand (as the last card of the stock does).
 """
 
 from __future__ import annotations
@@ -45,18 +46,17 @@ def settle_threes(state: TableState, player: str, when: str) -> list[Event]:
     events: list[Event] = []
     hand = state.hands[player]
     while True:
-        kept: Card | None = None
+        kept: list[Card] = []
         out: list[Card] = []
         for c in list(hand):
             if not laid_out(state, c):
                 continue
             hand.remove(c)
-            if kept is None and keeps(state, player, c):
-                kept = c
+            if (not kept and keeps(state, player, c)) or len(out) >= len(state.stock):
+                kept.append(c)   # kept for a Straight, or no stock card to replace it
             else:
                 out.append(c)
-        if kept is not None:
-            hand.append(kept)
+        hand.extend(kept)
         if not out:
             return events
         for c in out:

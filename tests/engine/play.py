@@ -38,7 +38,8 @@ def check_invariants(g: Game) -> None:
     for p in g.players:
         if r.keep_three and g.phase != "over":   # one 3 kept for a Straight until the side melds
             threes = [c for c in g.hands[p] if c.rank == "3"]
-            assert len(threes) <= 1 and not (threes and g.team_melds[g.team_of(p)])
+            assert g.stock == [] or (len(threes) <= 1
+                                     and not (threes and g.team_melds[g.team_of(p)]))
         elif g.phase != "over" or not r.threes_laid_out:
             assert not any(c.is_red_three for c in g.hands[p])
         # the foot (B.13, B.16): waiting or picked up, never both; a hand used up has it

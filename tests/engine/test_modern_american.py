@@ -77,6 +77,21 @@ def test_kept_threes_of_the_side_are_laid_out_and_replaced_at_its_first_meld():
     assert {e["type"] for e in events} >= {"black_three", "red_three"}
 
 
+def test_a_three_with_no_stock_card_to_replace_it_stays_in_hand():
+    g = ma(hands={"Ana": "ah ad as ac kh kd ks qh qd qs 3c 9c", "Bo": "5c", "Cy": "3d 4c"},
+           stock="8c", phase="play")
+    g.apply("Ana", Meld(groups=["ah ad as ac", "kh kd ks", "qh qd qs"]))
+    # Ana's 3C is laid out and replaced by the last stock card; Cy's 3D has none: it stays
+    assert [c.text for c in g.black3[0]] == ["3C"] and g.red3[0] == []
+    assert sorted(c.text for c in g.hand("Ana")) == ["8C", "9C"]
+    assert sorted(c.text for c in g.hand("Cy")) == ["3D", "4C"]
+    # a hand of nothing but threes may discard one (a turn can always end)
+    g = ma(hands={"Ana": "3d 3c", "Bo": "5c"}, stock="", discard="4c", phase="play",
+           melds={0: ["kh kd ks"]})
+    events = g.apply("Ana", Discard("3d"))
+    assert events[0] == {"type": "discard", "player": "Ana", "card": "3D", "frozen": False}
+
+
 def test_threes_are_never_discarded():
     g = ma(hands={"Ana": "3s 9c 4c", "Bo": "5c"}, discard="6d", phase="play")
     assert code_of(g, "Ana", Discard("3s")) == "three_discard"
