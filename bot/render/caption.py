@@ -83,6 +83,18 @@ def partners(view: View, name: str) -> list[str]:
             if int(q.get("team") or 0) == team and q.get("name") != name]
 
 
+def melds_joined_with(view: View, index: int) -> str | None:
+    """Cut-throat: the partner whose side now holds the melds of side ``index`` (its player
+    became his partner once the pile was first taken), or None."""
+    partnership = view.get("partnership") or {}
+    together = [str(n) for n in partnership.get("partners") or []]
+    for seat in view.get("players") or []:
+        if (seat.get("name") in together and int(seat.get("team") or 0) == index
+                and "side" in seat and int(seat["side"]) != index):
+            return next((n for n in together if n != seat.get("name")), None)
+    return None
+
+
 def team_size(view: View, index: int) -> int:
     """How many players the side has (one in individual play)."""
     teams = view.get("teams") or []

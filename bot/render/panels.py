@@ -41,7 +41,8 @@ NO_MELDS = Room(MIN_PANEL_W - 2 * PANEL_INNER - 12, (NO_MELDS_SIZE, 17), "regula
                 widest=(("minimum", 120),))
 ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4, 5, 6, 8)),
          "picture.panel.black_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
-         "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS}
+         "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS,
+         "picture.panel.melds_joined": replace(NO_MELDS, widest=(("partner", 0),))}
 PANELS_REMEMBERED = 24  # about 0.5 MB each
 
 _PANELS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
@@ -173,8 +174,14 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
     y = top + PANEL_HEADER_H
     if not rows:
         minimum = team.get("minimum")
-        f, (text,) = NO_MELDS.fit(say(lang, "panel.no_melds_minimum", minimum=minimum)
-                                  if minimum else say(lang, "panel.no_melds"))
+        joined = caption.melds_joined_with(view, index)
+        if joined:  # cut-throat: this player's melds went over to his partner's side
+            text = say(lang, "panel.melds_joined", partner=joined)
+        elif minimum:
+            text = say(lang, "panel.no_melds_minimum", minimum=minimum)
+        else:
+            text = say(lang, "panel.no_melds")
+        f, (text,) = NO_MELDS.fit(text)
         d.text((x0 + PANEL_INNER + 6, y + 4), text, font=f, fill=INK_DIM)
         return
     for row in rows:

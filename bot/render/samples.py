@@ -275,4 +275,12 @@ def cutthroat_view(*, lone: str | None = "Bo", **kw: Any) -> View:
     view["rules"] = {**view["rules"], "draw": 2, "target": 7500, "canastas_to_go_out": 2}
     others = [p["name"] for p in view["players"] if p["name"] != lone]
     view["partnership"] = {"lone": lone, "partners": others} if lone else None
+    sides = {p["name"]: p["team"] for p in view["players"]}
+    if lone:  # the partners' melds join on the earlier seat's side, as the engine does
+        first, second = (sides[n] for n in others)
+        view["teams"][first]["melds"] += view["teams"][second]["melds"]
+        view["teams"][second].update(melds=[], canastas=0)
+        sides.update(dict.fromkeys(others, first))
+    for player in view["players"]:
+        player["side"] = sides[player["name"]]
     return view

@@ -91,12 +91,14 @@ def test_black_threes_are_laid_out_beside_the_red_ones(drawn: list[str]) -> None
 def test_cut_throat_shows_who_plays_alone_and_the_partnership(drawn: list[str]) -> None:
     render_table(cutthroat_view(lone="Bo", turn=1))  # Bo to draw: Ana and Cy say partners
     assert "with Cy" in drawn and "with Ana" in drawn
+    assert "Partners with Ana this hand: the melds are on Ana's side" in drawn  # Cy's panel
     drawn.clear()
     render_table(cutthroat_view(lone="Bo", turn=0))
     assert "plays alone" in drawn and "with Ana" in drawn
     drawn.clear()
     render_table(cutthroat_view(lone=None))
     assert not any(text == "plays alone" or text.startswith("with ") for text in drawn)
+    assert not any(text.startswith("Partners with") for text in drawn)
     drawn.clear()
     render_table(_ru(cutthroat_view()))
     assert "играет один" in drawn
