@@ -91,14 +91,15 @@ def keep_value(t: Table, c: Card, hand_ranks: Counter[str], style: Style) -> flo
 
 def danger(t: Table, c: Card, style: Style) -> float:
     """Expected loss if the next player takes the pile because of this discard."""
-    if c.is_wild or c.is_black_three:
-        return 0.0
+    if c.is_wild or c.is_black_three or c.rank in t.rules.blocking_ranks:
+        return 0.0   # (Mexican: a seven blocks the pile like a black three)
     nxt = t.next_player
     team = t.teams_of[nxt]
     if team == t.team:
         return 0.0
-    value = (t.pile_size + 1) * 9.0 + 25.0
     frozen = t.frozen_for(team)
+    size = 0 if t.rules.unfrozen_take_top_only and not frozen else t.pile_size  # Slavic
+    value = (size + 1) * 9.0 + 25.0
     rank = c.rank
     if not style.count_cards:
         return value if rank in t.melds[team] and not frozen else 0.0

@@ -62,3 +62,26 @@ def test_the_hard_level_plays_a_hand(name: str) -> None:
     play_match({p: "hard" if i == 0 else "normal" for i, p in enumerate(players)}, game,
                hands=1, budget=0.02)
     assert len(game.results) == 1
+
+
+def test_a_discarded_seven_is_safe_in_mexican_and_a_slavic_take_is_one_card() -> None:
+    from bot.ai.policy import NORMAL, danger
+    from bot.engine import card
+
+    hands = {"ann": "7c 8d 9s kd", **OPP}
+    melds = {0: ["qc qd qs"], 1: ["7h 7d 7s", "8h 8s 8c"]}
+    pile = "4h 5h 6h 9h 10h jh 4s 5s"
+    risk = {}
+    for name in ("classic", "mexican"):
+        game = position(rules=variant(name), hands=hands, melds=melds, discard=pile,
+                        phase="play")
+        t = read_table(game.view("ann"))
+        risk[name] = (danger(t, card("7c"), NORMAL), danger(t, card("8d"), NORMAL))
+    assert risk["classic"][0] > 0 and risk["mexican"][0] == 0   # the seven blocks the pile
+    assert risk["mexican"][1] == risk["classic"][1] > 0
+    big = {}
+    for name in ("classic", "slavic"):
+        game = position(rules=variant(name), hands=hands, melds=melds, discard=pile,
+                        phase="play")
+        big[name] = danger(read_table(game.view("ann")), card("8d"), NORMAL)
+    assert big["slavic"] < big["classic"] / 2     # the next player would get the 8 alone
