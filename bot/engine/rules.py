@@ -246,7 +246,20 @@ class Rules:
             lines.append("No seven is discarded until both sides have a sevens canasta, and "
                          "never as the last card.")
         if self.deal_minimums:
-            lines.append("Initial meld by deal: " + " / ".join(map(str, self.deal_minimums)) + ".")
+            lines.append("Initial meld by deal, whatever the score: "
+                         + " / ".join(map(str, self.deal_minimums)) + ".")
+        if not self.black_threes_meldable:
+            lines.append("Threes are never melded: black threes are only discarded.")
+        if self.wilds_fewer_than_naturals:
+            lines.append("A meld holds fewer wild cards than naturals.")
+        if self.red_threes_as_is:
+            lines.append(f"Each red three counts {self.red_three}, whatever the side melded.")
+        for rank, kind in self.rank_canasta_kinds:
+            bonus = next((n for r, n, _ in self.rank_canastas if r == rank), None)
+            lines.append(f"A canasta of {rank}s is a {kind} canasta"
+                         + (f" ({bonus})." if bonus is not None else "."))
+        if self.red_threes_need_kind:
+            lines.append(f"Red threes count plus only with a {self.red_threes_need_kind} canasta.")
         if self.bonus_piles:
             lines.append("Bonus cards: " + ", then ".join(map(str, self.bonus_piles))
                          + " to the sides in the order they first meld, while the turn card "

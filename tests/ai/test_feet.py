@@ -77,3 +77,16 @@ def test_whole_hands_are_played_legally_and_the_foot_is_picked_up(name, players)
         assert acting_seat(view) and len(events) < 5000
         events += game.apply(p, bots[p].choose(view))   # raises on an illegal choice
     assert any(e["type"] == "foot" for e in events)
+
+
+def test_the_hard_level_values_red_threes_and_canastas_by_these_rules() -> None:
+    from bot.ai.hard import side_value
+
+    hf = position(rules=variant("hand_and_foot"), hands={"ann": "4c", "bob": "4d"},
+                  red_threes={0: "3h 3d"})
+    assert side_value(hf, 0) == -600 - 0.7 * 5        # -300 each, with no meld too
+    sevens = position(rules=variant("pennies", 6), players=P6,
+                      hands={p: "4c" for p in P6}, red_threes={0: "3h"},
+                      melds={0: ["7h 7d 7s 7c 7h 7d 7s"], 1: ["8h 8d 8s 8c 8h 8d 8s"]})
+    assert side_value(sevens, 0) == 35 + 1500 + 100 - 3 * 0.7 * 5
+    assert side_value(sevens, 1) == 70 + 500 - 3 * 0.7 * 5

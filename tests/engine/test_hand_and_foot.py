@@ -230,3 +230,12 @@ def test_a_position_without_a_foot_means_it_was_picked_up():
         (0, True), (2, False), (0, True), (0, True)]
     with pytest.raises(ValueError, match="no foot"):
         pos(hands={"Ana": "4c"}, feet={"Ana": "4c"})
+
+
+def test_the_rules_in_brief_name_the_foot_and_its_other_rules():
+    text = "\n".join(variant("hand_and_foot").summary())
+    for words in ("foot of 11 cards, picked up when the hand is used up", "top 5 cards",
+                  "3 natural, 4 mixed", "by deal, whatever the score: 50 / 90 / 120 / 150",
+                  "Threes are never melded", "fewer wild cards than naturals",
+                  "Each red three counts -300"):
+        assert words in text, words

@@ -167,3 +167,12 @@ def test_black_threes_are_not_melded_by_a_canasta_that_picks_up_the_packet():
     assert err.code == "black_threes_only_going_out"
     g.apply("Ana", Meld(add={"9": ["9d", "9h"]}))
     assert len(g.hand("Ana")) == 3 + 11
+
+
+def test_the_rules_in_brief_name_the_packet_and_the_sevens():
+    text = "\n".join(variant("pennies", 6).summary())
+    for words in ("packet of 11 cards, picked up on completing a canasta",
+                  "1 natural, 1 mixed, 1 sevens, 1 wild", "No seven is discarded",
+                  "A canasta of 7s is a sevens canasta (1500)",
+                  "plus only with a sevens canasta", "Game to 20000"):
+        assert words in text, words
