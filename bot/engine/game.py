@@ -20,6 +20,7 @@ from .actions import (
     Meld,
     TakePile,
 )
+from .bonus_cards import restore, set_position, snapshot
 from .cards import Card, format_cards, parse_cards
 from .dealing import Dealing
 from .errors import IllegalMove
@@ -115,8 +116,7 @@ class Game(TurnMoves, Dealing, HandEnd):
         player saw happen (what computer players rebuild from a view): who has melded this
         hand, the sides' minimums, and "may I go out?" — asked (``phase="permission"``: the
         question of ``turn`` is waiting for the partners) and answered (``permission``).
-        Modern American: the black threes laid out, the bonus piles still waiting, and who
-        has asked "may I go out?" this hand; a 3 in hand is one kept for a Straight.
+        Modern American: ``bonus_cards.set_position`` (a 3 in hand is one kept).
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -152,11 +152,7 @@ class Game(TurnMoves, Dealing, HandEnd):
                 add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
             game.red3[team] = parse_cards(text)
-        for team, text in (black_threes or {}).items():
-            game.black3[team] = parse_cards(text)
-        game.bonus = [parse_cards(text) for text in bonus_piles or []]
-        game.history = [{"type": "ask", "player": p, "partners": game.partners(p)}
-                        for p in asked_this_hand or []]
+        set_position(game, black_threes, bonus_piles, asked_this_hand)
         turn = turn or game.order[0]
         if turn not in game.order:
             raise ValueError(f"{turn} does not play this hand")
@@ -225,10 +221,6 @@ class Game(TurnMoves, Dealing, HandEnd):
 
     def red_threes(self, team: int) -> list[Card]:
         return list(self.red3[team])
-
-    def black_threes(self, team: int) -> list[Card]:
-        """Modern American: the black threes the side has laid out."""
-        return list(self.black3[team])
 
     def partners(self, player: str) -> list[str]:
         """The player's partners who play this hand (empty in individual play)."""
@@ -334,9 +326,7 @@ class Game(TurnMoves, Dealing, HandEnd):
             "red_threes": [format_cards(x) for x in self.red3],
             **({"removed": [format_cards(x) for x in self.removed]}
                if any(self.removed) else {}),
-            **({"black_threes": [format_cards(x) for x in self.black3]}
-               if any(self.black3) else {}),
-            **({"bonus": [format_cards(x) for x in self.bonus]} if self.bonus else {}),
+            **snapshot(self),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
@@ -372,8 +362,7 @@ class Game(TurnMoves, Dealing, HandEnd):
             game.team_melds.append(melds)
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
-        game.black3 = [parse_cards(x) for x in d.get("black_threes", [""] * len(game.red3))]
-        game.bonus = [parse_cards(x) for x in d.get("bonus", [])]
+        restore(game, d)
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])

@@ -118,7 +118,8 @@ class TurnMoves(MeldPlanning):
             rest = [c for c in rest if not c.is_black_three]
         self.red3[team].extend(threes)
         self.hands[player].extend(rest)
-        self.just_arrived[player] = rest
+        self.just_arrived[player] = rest + (self.just_arrived.get(player, [])
+                                            if self.rules.bonus_piles else [])  # B.15 bonus
         self.pile = []
         self.pile_wilds = 0
         self.start_frozen = False
