@@ -8,11 +8,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import card_texts
+from .cards import card_texts, format_cards, parse_cards
 from .table_state import TableState
 from .threes import settle_threes
 
 Event = dict[str, Any]
+
+
+def snapshot(state: TableState) -> dict[str, Any]:
+    """The snapshot keys of Modern American's state (none where it has none)."""
+    out: dict[str, Any] = {}
+    if any(state.black3):
+        out["black_threes"] = [format_cards(x) for x in state.black3]
+    if state.bonus:
+        out["bonus"] = [format_cards(x) for x in state.bonus]
+    return out
+
+
+def restore(state: TableState, d: dict[str, Any]) -> None:
+    """Read ``snapshot``'s keys back (absent in older snapshots: none)."""
+    state.black3 = [parse_cards(x) for x in d.get("black_threes", [""] * len(state.red3))]
+    state.bonus = [parse_cards(x) for x in d.get("bonus", [])]
+
+
+def set_position(state: TableState, black_threes: dict[int, str] | None,
+                 bonus_piles: list[str] | None, asked_this_hand: list[str] | None) -> None:
+    """``Game.from_position``'s Modern American facts: the black threes laid out, the bonus
+    piles still waiting, and who has asked "may I go out?" this hand."""
+    for team, text in (black_threes or {}).items():
+        state.black3[team] = parse_cards(text)
+    state.bonus = [parse_cards(text) for text in bonus_piles or []]
+    state.history = [{"type": "ask", "player": p,
+                      "partners": [q for q in state.order
+                                   if state._team[q] == state._team[p] and q != p]}
+                     for p in asked_this_hand or []]
 
 
 def set_aside(state: TableState) -> None:

@@ -21,6 +21,7 @@ from .actions import (
     TakePile,
 )
 from .blocking import BlockingCanasta
+from .bonus_cards import restore, set_position, snapshot
 from .canasta_needs import kinds_met
 from .cards import Card, format_cards, parse_cards
 from .cutthroat import LoneHand
@@ -130,8 +131,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
         asked (``phase="permission"``: the question of ``turn`` is waiting for the partners)
         and answered (``permission``). ``feet``: the face-down foot (packet) of each seat
         still waiting for it; in a variant with feet, the seats not named have picked theirs
-        up. Modern American: the black threes laid out, the bonus piles still waiting, and
-        who has asked "may I go out?" this hand; a 3 in hand is one kept for a Straight.
+        up. Modern American: ``bonus_cards.set_position`` (a 3 in hand is one kept).
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -170,11 +170,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
                 add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
             game.red3[team] = parse_cards(text)
-        for team, text in (black_threes or {}).items():
-            game.black3[team] = parse_cards(text)
-        game.bonus = [parse_cards(text) for text in bonus_piles or []]
-        game.history = [{"type": "ask", "player": p, "partners": game.partners(p)}
-                        for p in asked_this_hand or []]
+        set_position(game, black_threes, bonus_piles, asked_this_hand)
         turn = turn or game.order[0]
         if turn not in game.order:
             raise ValueError(f"{turn} does not play this hand")
@@ -243,10 +239,6 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
 
     def red_threes(self, team: int) -> list[Card]:
         return list(self.red3[team])
-
-    def black_threes(self, team: int) -> list[Card]:
-        """Modern American: the black threes the side has laid out."""
-        return list(self.black3[team])
 
     def partners(self, player: str) -> list[str]:
         """The player's partners who play this hand (empty in individual play)."""
@@ -357,9 +349,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
             **({"removed": [format_cards(x) for x in self.removed]}
                if any(self.removed) else {}),
             **({"lone": self.lone} if self.lone else {}),
-            **({"black_threes": [format_cards(x) for x in self.black3]}
-               if any(self.black3) else {}),
-            **({"bonus": [format_cards(x) for x in self.bonus]} if self.bonus else {}),
+            **snapshot(self),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
@@ -398,8 +388,7 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
             game._set_partnership(d["lone"])
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
-        game.black3 = [parse_cards(x) for x in d.get("black_threes", [""] * len(game.red3))]
-        game.bonus = [parse_cards(x) for x in d.get("bonus", [])]
+        restore(game, d)
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])

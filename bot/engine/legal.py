@@ -43,6 +43,7 @@ from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
 from .legal_shapes import going_out_with_shapes, shape_moves
 from .melds import TableMeld, meld_problem, other_canastas, set_melds
+from .special_hands import special_hand
 from .taking import take_actions
 
 if TYPE_CHECKING:
@@ -370,6 +371,9 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
         actions.extend(blocking_moves(game, player))   # South American
+        if (game.rules.special_hands and not game.team_melds[team]
+                and special_hand(game.rules, hand, [hand]) is not None):
+            actions.append(trusted(Meld, groups=[card_texts(hand)], add={}))   # B.15
         if (out and not game.asked and len(hand) > 1 and game.partners(player)
                 and not game.rules.play_to_stock_end and not foot
                 and not game.asked_this_hand(player)):

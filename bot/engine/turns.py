@@ -143,7 +143,8 @@ class TurnMoves(MeldPlanning):
             rest = [c for c in rest if not c.is_black_three]
         self.red3[self.red_three_side(player)].extend(threes)
         self.hands[player].extend(rest)
-        self.just_arrived[player] = rest
+        self.just_arrived[player] = rest + (self.just_arrived.get(player, [])
+                                            if self.rules.bonus_piles else [])  # B.15 bonus
         self.pile = left
         self.pile_wilds = sum(1 for c in left if c.is_wild)
         self.start_frozen = self.start_frozen and top_only

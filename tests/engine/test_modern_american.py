@@ -270,6 +270,15 @@ def test_bonus_cards_four_to_the_first_side_three_to_the_second():
     assert g.view("Ana")["bonus_piles"] == []
 
 
+def test_bonus_cards_after_taking_the_pile_for_the_first_meld():
+    g = ma(hands={"Ana": "kh kd ah ad as ac qh qd qs 9c 4c", "Bo": "5c"}, discard="6c ks",
+           stock=LONG_STOCK, bonus_piles=["8h 8d 8s 8c", "9h 9d 9s"])
+    g.apply("Ana", TakePile(cards=["kh", "kd"], melds=["ah ad as ac", "qh qd qs"]))
+    # kings 20 (the top king does not count) + aces 80 + queens 30 = 130
+    assert sorted(c.text for c in g.hand("Ana")) == sorted("9C 4C 6C 8H 8D 8S 8C".split())
+    assert sorted(g.view("Ana")["just_arrived"]) == sorted("6C 8H 8D 8S 8C".split())
+
+
 def test_no_bonus_cards_once_the_turn_card_is_drawn():
     g = ma(hands={"Ana": "ah ad as ac kh kd ks qh qd qs 9c 4c", "Bo": "5c"},
            stock="5c 6c 7c 8c 9c 10c jc qc", bonus_piles=["8h 8d 8s 8c", "9h 9d 9s"],
@@ -359,6 +368,10 @@ def test_special_hands_are_recognised(cards, pattern):
 def test_a_special_hand_ends_the_hand_and_scores_alone(cards, pattern, value):
     g = ma(hands={"Ana": cards, "Bo": "5c", "Cy": "jk 7c 7d 7h", "Di": "8d"}, phase="play",
            melds={1: ["qh qd qs"]}, red_threes={0: "3h"})
+    whole = sorted(c.upper() for c in cards.split())
+    offered = [a for a in g.legal_actions("Ana") if isinstance(a, Meld)
+               and sorted(c for grp in a.groups for c in grp) == whole]
+    assert len(offered) == 1   # legal_actions offers the special hand
     groups = [cards.split()[:7], cards.split()[7:]]
     events = g.apply("Ana", Meld(groups=groups))
     assert events[0] == {"type": "special_hand", "player": "Ana", "pattern": pattern,
