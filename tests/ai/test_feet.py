@@ -90,3 +90,11 @@ def test_the_hard_level_values_red_threes_and_canastas_by_these_rules() -> None:
                       melds={0: ["7h 7d 7s 7c 7h 7d 7s"], 1: ["8h 8d 8s 8c 8h 8d 8s"]})
     assert side_value(sevens, 0) == 35 + 1500 + 100 - 3 * 0.7 * 5
     assert side_value(sevens, 1) == 70 + 500 - 3 * 0.7 * 5
+
+
+def test_puts_sevens_on_the_table_while_the_side_lacks_its_sevens_canasta() -> None:
+    game = position(rules=variant("pennies", 6), players=P6,
+                    hands={"p0": "7c 7d 7h kd kc ks 4s 9h", **{p: "9c" for p in P6[1:]}},
+                    melds={0: ["qh qd qs"]}, phase="play", melded_players=["p0"])
+    action = choose(game, "p0")
+    assert isinstance(action, Meld) and ["7C", "7D", "7H"] in action.groups
