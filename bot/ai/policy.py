@@ -22,6 +22,7 @@ DRAW_VALUE = 8.0
 BUILD_FROM = 4        # a meld this big is worth building into a canasta before going out
 HOLD_BELOW = 5        # until the end nears, fewer naturals of an unmelded rank stay in hand
 WILDLESS_FROM = 6     # Modern American: a natural sevens (aces) meld is started with this many
+LONE_HAND = 300.0     # cut-throat: what playing alone against two costs a pile take
 
 
 @dataclass
@@ -273,6 +274,15 @@ def _pile_gain(t: Table, hand_after: list[Card], melded_ranks: set[str], style: 
 def take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
     if t.top is None or t.blocked or t.pile_size == 0:
         return []
+    options = _take_options(t, style)
+    if t.rules.lone_hand and t.view.get("partnership") is None:
+        # cut-throat: the first take makes the taker the lone hand against two, who pool
+        # their melds and each score the pair's total; only a rich pile is worth that
+        options = [(g - LONE_HAND, a) for g, a in options]
+    return options
+
+
+def _take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
     top = t.top
     hand = t.hand
     naturals = [c for c in hand if c.rank == top.rank and c.is_natural]

@@ -85,3 +85,15 @@ def test_a_discarded_seven_is_safe_in_mexican_and_a_slavic_take_is_one_card() ->
                         phase="play")
         big[name] = danger(read_table(game.view("ann")), card("8d"), NORMAL)
     assert big["slavic"] < big["classic"] / 2     # the next player would get the 8 alone
+
+
+def test_cutthroat_a_small_first_take_is_declined_it_would_make_the_lone_hand() -> None:
+    from bot.engine import Draw
+
+    hands = {"ann": "9c 9d 4s 4d 5h", "bob": "kc kd 6h", "cat": "7c 7d 8h"}
+    def game(**kw):
+        return position(rules=variant("cutthroat", players=3), players=P3, hands=hands,
+                        discard="4h 9s", melds={0: ["ah as ac"]}, **kw)
+    assert isinstance(choose(game(), "ann"), Draw)            # alone against two: no
+    taken = choose(game(lone="bob"), "ann")                    # bob is alone already
+    assert isinstance(taken, TakePile) and sorted(taken.cards) == ["9C", "9D"]
