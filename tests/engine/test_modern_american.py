@@ -208,6 +208,20 @@ def test_pile_needs_a_natural_pair_and_not_onto_five_of_the_rank():
     assert len(g.team_melds[0]["J"].cards) == 7
 
 
+def test_pg_option_the_top_card_alone_onto_a_meld_of_three_or_four():
+    hands = {"Ana": "9c 4c 5d", "Bo": "5c"}
+    g = ma(hands=hands, discard="6c 8s", melds={0: ["8c 8d 8d"]})
+    assert code_of(g, "Ana", TakePile()) == "take_frozen_needs_pair"
+    g = ma(hands=hands, discard="6c 8s", melds={0: ["8c 8d 8d"]},
+           options={"take_onto_short_meld": True})
+    assert TakePile() in g.legal_actions("Ana")
+    g.apply("Ana", TakePile())
+    assert len(g.team_melds[0]["8"].cards) == 4 and "6C" in [c.text for c in g.hand("Ana")]
+    g = ma(hands=hands, discard="6c 8s", melds={0: ["8c 8d 8d 8h 8s"]},
+           options={"take_onto_short_meld": True})
+    assert code_of(g, "Ana", TakePile()) == "take_frozen_needs_pair"
+
+
 def test_a_wild_card_on_top_stops_every_take():
     g = ma(hands={"Ana": "2h 2d 9c 4c", "Bo": "5c"}, discard="6c 2s",
            melds={0: ["8c 8d 8d"]})
