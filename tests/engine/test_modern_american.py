@@ -1,4 +1,6 @@
 """B.15 Modern American canasta: one test (or more) per row of the table, with exact scores."""
+import random
+
 import pytest
 
 from bot.engine import (
@@ -13,6 +15,7 @@ from bot.engine import (
     variant,
 )
 from bot.engine.cards import parse_cards
+from bot.engine.discard_limits import barred, discard_problem
 from bot.engine.special_hands import pattern_of
 
 from .conftest import pos
@@ -434,3 +437,22 @@ def test_game_to_8500_and_both_over_the_higher_total_wins():
            scores=[7400, 8000])
     g.apply("Ana", Draw())
     assert g.scores == [8530, 8565] and g.winner == 1 and g.phase == "over"
+
+
+def test_the_discards_offered_are_exactly_those_the_limits_allow():
+    checked = 0
+    for seed in range(3):
+        g = Game.new(variant("modern_american"), ["Ana", "Bo", "Cy", "Di"], seed=seed)
+        rng = random.Random(seed)
+        while not g.results:
+            p = g.turn
+            actions = g.legal_actions(p)
+            if g.phase == "play":
+                hand = g.hand(p)
+                assert barred(g, p) == {c for c in hand if discard_problem(g, p, c)}
+                offered = {a.card for a in actions if isinstance(a, Discard)}
+                allowed = {c.text for c in hand if discard_problem(g, p, c) is None}
+                assert offered == allowed or len(hand) == 1
+                checked += 1
+            g.apply(p, rng.choice(actions))
+    assert checked > 50
