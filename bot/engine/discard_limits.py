@@ -35,6 +35,21 @@ def _bar(state: TableState, hand: list[Card], c: Card, dead: set[str]) -> Illega
     return None
 
 
+def barred(state: TableState, player: str) -> set[Card]:
+    """Every card ``player`` may not discard now (what ``discard_problem`` refuses), worked
+    out once for the legal moves."""
+    if not state.rules.discard_limits:
+        return set()
+    hand = state.hands[player]
+    dead = dead_ranks(state)
+    out = {c for c in set(hand) if c.rank != "3" and _bar(state, hand, c, dead) is not None}
+    if len(out) == len({c for c in hand if c.rank != "3"}):
+        out = set()   # nothing else to discard: the bars are lifted
+    if not all(c.rank == "3" for c in hand):
+        out |= {c for c in hand if c.rank == "3"}
+    return out
+
+
 def discard_problem(state: TableState, player: str, c: Card) -> IllegalMove | None:
     """Why ``player`` may not discard ``c`` now, or ``None``."""
     if not state.rules.discard_limits:

@@ -37,7 +37,7 @@ from .actions import (
 from .blocking import blocking_moves
 from .canasta_needs import seven_discard_problem
 from .cards import Card, card_texts
-from .discard_limits import discard_problem
+from .discard_limits import barred
 from .errors import IllegalMove
 from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
@@ -356,11 +356,11 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             seen: set[Card] = set()
             if game.black_three_held_back(player):
                 seen.update(c for c in hand if c.is_black_three)
+            seen.update(barred(game, player))
             for c in hand:
                 if c not in seen and not seven_discard_problem(game, hand, c):
                     seen.add(c)
-                    if discard_problem(game, player, c) is None:
-                        actions.append(trusted(Discard, card=c.text))
+                    actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
         if game.rules.sequences or game.rules.wild_melds:
             out += going_out_with_shapes(game, player)

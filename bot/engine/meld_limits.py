@@ -33,6 +33,13 @@ def set_problem(rules: Rules, rank: str, old: TableMeld | None, cards: list[Card
     return None
 
 
+def onto_short_meld(rules: Rules, melds: dict[str, TableMeld], top: Card) -> bool:
+    """PG's option: may the pile's top card go alone onto the side's meld of its rank (a
+    meld of 3 or 4 cards), though the pile is frozen?"""
+    m = melds.get(top.rank)
+    return rules.take_onto_short_meld and m is not None and 3 <= len(m.cards) <= 4
+
+
 def initial_problem(rules: Rules, additions: dict[str, list[Card]], top: Card | None,
                     points: int, minimum: int) -> IllegalMove | None:
     """A side's first meld: the clean triple and the Splash (the minimum itself is the

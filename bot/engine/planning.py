@@ -17,7 +17,7 @@ from .canasta_needs import kinds_problem, last_card_seven
 from .cards import Card
 from .errors import IllegalMove
 from .meld_keys import MeldKeys
-from .meld_limits import initial_points, initial_problem, set_problem
+from .meld_limits import initial_points, initial_problem, onto_short_meld, set_problem
 from .melds import (
     TableMeld,
     meld_problem,
@@ -338,7 +338,8 @@ class MeldPlanning(MeldKeys):
                                   code="does_not_go_with_top", card=c.text, top=top.text)
         naturals = sum(1 for c in cards if not c.is_wild)
         frozen = self.pile_frozen_for(team)
-        if frozen and naturals < 2:
+        if frozen and naturals < 2 and not (
+                not cards and onto_short_meld(r, self.team_melds[team], top)):
             why = ("your side has not melded yet" if not self.team_melds[team] else
                    "the pile is frozen")
             raise IllegalMove(f"{why}: to take it you must meld the {top.pretty} with two natural "

@@ -113,6 +113,7 @@ class Rules:
     going_out_discards: bool = False   # going out only by discarding (special hands aside)
     ask_once_a_hand: bool = False      # "may I go out?" once a hand per player
     special_hands: tuple[tuple[str, int], ...] = ()   # pattern -> value (14 cards, first meld)
+    take_onto_short_meld: bool = False  # PG: the top card alone onto a meld of 3 or 4 cards
     description: str = "Classic Canasta by the Official Canasta Laws"
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     # --- cut-throat (B.1), Slavic (B.11), Mexican (B.12), South American (B.14)
@@ -294,6 +295,8 @@ class Rules:
             lines.append("Going out only with a discard.")
         if self.ask_once_a_hand:
             lines.append("\"May I go out?\" once a hand.")
+        if self.take_onto_short_meld:
+            lines.append("The pile's top card may also go alone onto your meld of 3 or 4 cards.")
         if self.special_hands:
             lines.append("Special hands (14 cards, the side's first meld, ending the hand): "
                          + ", ".join(f"{n.replace('_', ' ')} {v}" for n, v in self.special_hands)

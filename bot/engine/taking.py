@@ -18,6 +18,7 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
+from .meld_limits import onto_short_meld
 from .melds import other_canastas, set_melds
 
 if TYPE_CHECKING:
@@ -51,8 +52,10 @@ class _Search:
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
+        short = onto_short_meld(r, self.all_melds, self.top)   # PG's option (B.15)
         for n in range(len(self.tops) + 1):
-            if (self.frozen or r.take_needs_pair) and 0 < n < 2 or self.frozen and n == 0:
+            if ((self.frozen or r.take_needs_pair) and 0 < n < 2
+                    or self.frozen and n == 0 and not short):
                 continue
             for w in range(min(len(self.wilds), r.max_wilds) + 1):
                 if n == 0 and (w or self.top.rank not in self.melds):

@@ -36,11 +36,12 @@ def check_invariants(g: Game) -> None:
             else:
                 assert shape_problem(r, m.shape, m.cards) is None, m.cards
     for p in g.players:
-        if r.keep_three and g.phase != "over":   # one 3 kept for a Straight until the side melds
+        if r.threes_laid_out:   # Modern American: one 3 kept for a Straight until the side
+            # melds; a 3 stays in hand when no stock card is left to replace it
             threes = [c for c in g.hands[p] if c.rank == "3"]
-            assert g.stock == [] or (len(threes) <= 1
-                                     and not (threes and g.team_melds[g.team_of(p)]))
-        elif g.phase != "over" or not r.threes_laid_out:
+            assert g.stock == [] or g.phase == "over" or (
+                len(threes) <= r.keep_three and not (threes and g.team_melds[g.team_of(p)]))
+        else:
             assert not any(c.is_red_three for c in g.hands[p])
         # the foot (B.13, B.16): waiting or picked up, never both; a hand used up has it
         assert not (g.foot(p) and g.foot_picked_up(p))

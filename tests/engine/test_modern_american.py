@@ -1,4 +1,6 @@
 """B.15 Modern American canasta: one test (or more) per row of the table, with exact scores."""
+import random
+
 import pytest
 
 from bot.engine import (
@@ -13,6 +15,7 @@ from bot.engine import (
     variant,
 )
 from bot.engine.cards import parse_cards
+from bot.engine.discard_limits import barred, discard_problem
 from bot.engine.special_hands import pattern_of
 
 from .conftest import pos
@@ -206,6 +209,20 @@ def test_pile_needs_a_natural_pair_and_not_onto_five_of_the_rank():
            melds={0: ["jc jd jh js", "kh kd ks"]})
     g.apply("Ana", TakePile(cards=["jh", "jd"]))
     assert len(g.team_melds[0]["J"].cards) == 7
+
+
+def test_pg_option_the_top_card_alone_onto_a_meld_of_three_or_four():
+    hands = {"Ana": "9c 4c 5d", "Bo": "5c"}
+    g = ma(hands=hands, discard="6c 8s", melds={0: ["8c 8d 8d"]})
+    assert code_of(g, "Ana", TakePile()) == "take_frozen_needs_pair"
+    g = ma(hands=hands, discard="6c 8s", melds={0: ["8c 8d 8d"]},
+           options={"take_onto_short_meld": True})
+    assert TakePile() in g.legal_actions("Ana")
+    g.apply("Ana", TakePile())
+    assert len(g.team_melds[0]["8"].cards) == 4 and "6C" in [c.text for c in g.hand("Ana")]
+    g = ma(hands=hands, discard="6c 8s", melds={0: ["8c 8d 8d 8h 8s"]},
+           options={"take_onto_short_meld": True})
+    assert code_of(g, "Ana", TakePile()) == "take_frozen_needs_pair"
 
 
 def test_a_wild_card_on_top_stops_every_take():
@@ -420,3 +437,22 @@ def test_game_to_8500_and_both_over_the_higher_total_wins():
            scores=[7400, 8000])
     g.apply("Ana", Draw())
     assert g.scores == [8530, 8565] and g.winner == 1 and g.phase == "over"
+
+
+def test_the_discards_offered_are_exactly_those_the_limits_allow():
+    checked = 0
+    for seed in range(3):
+        g = Game.new(variant("modern_american"), ["Ana", "Bo", "Cy", "Di"], seed=seed)
+        rng = random.Random(seed)
+        while not g.results:
+            p = g.turn
+            actions = g.legal_actions(p)
+            if g.phase == "play":
+                hand = g.hand(p)
+                assert barred(g, p) == {c for c in hand if discard_problem(g, p, c)}
+                offered = {a.card for a in actions if isinstance(a, Discard)}
+                allowed = {c.text for c in hand if discard_problem(g, p, c) is None}
+                assert offered == allowed or len(hand) == 1
+                checked += 1
+            g.apply(p, rng.choice(actions))
+    assert checked > 50

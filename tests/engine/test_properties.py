@@ -16,6 +16,9 @@ TABLES = st.sampled_from([
     # knobs for later variants (Cuban / Modern American style): they must keep every invariant
     (4, "classic", {"pile_always_frozen": True, "max_meld_size": 7, "upcard": False,
                     "forced_take_any": True}),
+    # Modern American's options: PG's take onto a meld of 3-4, every 3 laid out, CLA Garbage
+    (4, "modern_american", {"take_onto_short_meld": True, "keep_three": False,
+                            "special_hands": (("garbage", 3000),)}),
 ])
 
 
