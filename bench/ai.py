@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.ai import computer_player
 from bot.engine import Action, Game, variant
+from bot.engine.variants import PLAYER_COUNTS
 
 
 class RandomPlayer:
@@ -45,7 +46,8 @@ def make(level: str, seed: int, budget: float | None) -> Any:
 
 def play_hand(levels: list[str], seed: int, players: int, rules_name: str,
               budget: float | None) -> tuple[list[int], dict[str, list[float]]]:
-    """One hand (hand 1 of the match seeded ``seed``); seat i plays ``levels[i % 2]``."""
+    """One hand (hand 1 of the match seeded ``seed``); seat i plays ``levels[i % 2]``.
+    Returns each seat's points (its side's: in cut-throat, each player's own)."""
     rules = variant(rules_name, players)
     names = [f"s{i}" for i in range(players)]
     game = Game.new(rules, names, seed)
@@ -66,14 +68,22 @@ def play_hand(levels: list[str], seed: int, players: int, rules_name: str,
         steps += 1
         if steps > 5000:
             raise RuntimeError(f"hand of seed {seed} does not end")
-    return game.results[0].total, times
+    total = game.results[0].total
+    return [total[i % rules.teams] for i in range(players)], times
+
+
+def _margin(seats: list[int], a: int) -> float:
+    """Level a's average points per seat minus level b's (a plays the seats of parity a)."""
+    mine = [x for i, x in enumerate(seats) if i % 2 == a]
+    theirs = [x for i, x in enumerate(seats) if i % 2 != a]
+    return statistics.fmean(mine) - statistics.fmean(theirs)
 
 
 def duplicate(args: tuple[str, str, int, int, str, float | None]) -> dict[str, Any]:
     a, b, seed, players, rules_name, budget = args
-    first, t1 = play_hand([a, b], seed, players, rules_name, budget)    # a sits on side 0
-    second, t2 = play_hand([b, a], seed, players, rules_name, budget)   # a sits on side 1
-    diffs = [first[0] - first[1], second[1] - second[0]]
+    first, t1 = play_hand([a, b], seed, players, rules_name, budget)    # a in even seats
+    second, t2 = play_hand([b, a], seed, players, rules_name, budget)   # a in odd seats
+    diffs = [_margin(first, 0), _margin(second, 1)]
     times: dict[str, list[float]] = {}
     for t in (t1, t2):
         for lv, xs in t.items():
@@ -88,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--a", default="normal", help="level of side A (easy/normal/hard/random)")
     ap.add_argument("--b", default="random", help="level of side B")
     ap.add_argument("--hands", type=int, default=100, help="deals, each played twice")
-    ap.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
+    ap.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 5, 6),
+                    help="table size (default 4, or the variant's own: Pennies 6, cutthroat 3)")
     ap.add_argument("--variant", default="classic")
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -97,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     opts = ap.parse_args(argv)
     if opts.a == opts.b:
         ap.error("pick two different levels")
+    if opts.players is None:
+        counts = PLAYER_COUNTS.get(opts.variant, (4,))
+        opts.players = 4 if 4 in counts else counts[0]
     work = [(opts.a, opts.b, opts.seed + i, opts.players, opts.variant, opts.budget)
             for i in range(opts.hands)]
     start = time.time()

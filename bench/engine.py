@@ -4,7 +4,8 @@ size in the middle of a hand. Prints figures; not a timed test.
 
     python -m bench.engine [--variant NAME] [--hands 300] [--before REV]
 
-``--variant`` names the rules (default classic); the bar of 200 hands/s is classic's (a Samba
+``--variant`` names the rules (default classic; played by 4, or by the variant's own table
+size where 4 is not one: cut-throat 3); the bar of 200 hands/s is classic's (a Samba
 hand is longer: three packs, draw 2).
 
 ``--before`` names the commit whose ``bot/engine/legal.py`` is timed on the same positions
@@ -26,6 +27,7 @@ from pathlib import Path
 from types import ModuleType
 
 from bot.engine import Game, variant
+from bot.engine.variants import PLAYER_COUNTS
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 BEFORE = "dc18142"   # legal moves before issue 8 (a compact list, not complete by kind)
@@ -63,9 +65,22 @@ def per_call(positions: list[tuple[Game, str]], legal: list[Callable[[Game, str]
     return [statistics.median(t) for t in times]
 
 
+def seats(name: str) -> list[str]:
+    """Four seats where the variant has them, else its first table size (Pennies: 6,
+    cut-throat: 3)."""
+    counts = PLAYER_COUNTS.get(name, (4,))
+    return PLAYERS if 4 in counts else [f"p{i}" for i in range(counts[0])]
+
+
+def new_game(name: str, seed: int) -> Game:
+    """Hand 1 of a match of ``name`` at its table size (``seats``)."""
+    players = seats(name)
+    return Game.new(variant(name, len(players)), players, seed)
+
+
 def random_hand(seed: int, name: str = "classic") -> tuple[Game, int, int]:
     """Play one hand by uniformly random legal moves; returns (game, moves, legal calls)."""
-    g = Game.new(variant(name), PLAYERS, seed)
+    g = new_game(name, seed)
     rng = random.Random(seed)
     moves = calls = 0
     while not g.results:
@@ -93,14 +108,15 @@ def main() -> None:
             moves_per_hand.append(moves)
         rates.append(args.hands / (time.perf_counter() - start))
     bar = "bar >= 200" if args.variant == "classic" else "no bar: classic's is 200"
-    print(f"{args.variant}: random 4-player hands/s: median {statistics.median(rates):.0f} "
+    size = len(seats(args.variant))
+    print(f"{args.variant}: random {size}-player hands/s: median {statistics.median(rates):.0f} "
           f"(rounds: {', '.join(f'{x:.0f}' for x in rates)}; {bar})")
     print(f"moves per hand: median {statistics.median(moves_per_hand):.0f}")
 
     # legal_actions on positions met in real random play (draw and play phases mixed)
     positions: list[tuple[Game, str]] = []
     for seed in range(40):
-        g = Game.new(variant(args.variant), PLAYERS, 10_000 + seed)
+        g = new_game(args.variant, 10_000 + seed)
         rng = random.Random(seed)
         while not g.results:
             p = g.turn
@@ -127,7 +143,7 @@ def main() -> None:
 
     sizes = []
     for seed in range(50):
-        g = Game.new(variant(args.variant), PLAYERS, 20_000 + seed)
+        g = new_game(args.variant, 20_000 + seed)
         rng = random.Random(seed)
         total = random_hand(20_000 + seed, args.variant)[1]
         for _ in range(total // 2):

@@ -144,7 +144,8 @@ class Presenter:
                 names: dict[str, str] | None = None, *, lang: str = i18n.BASE_LANGUAGE
                 ) -> str:
         public = named_view(live.game.view(None), live.names)
-        narrator = Narrator(names or live.names, public.get("team_names") or [], lang)
+        narrator = Narrator(names or live.names, public.get("team_names") or [], lang,
+                            live.game.rules.name)
         summary = narrator.summary(outcome.events)
         return f"{lead} {summary}".strip() if lead else summary
 
@@ -160,7 +161,7 @@ class Presenter:
         lang = await self.bot.languages.server(live.record.guild_id)
         public = named_view(live.game.view(None), names)
         public["language"] = lang
-        narrator = Narrator(names, public.get("team_names") or [], lang)
+        narrator = Narrator(names, public.get("team_names") or [], lang, live.game.rules.name)
         table = LiveTable(self.bot)
         if outcome.hands_ended or _asked_this_hand(live):
             await self.close_question(live)

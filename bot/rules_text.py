@@ -4,10 +4,12 @@ language's own rank letters."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot import i18n
 from bot.engine import Rules
 from bot.engine.rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, NEGATIVE
-from bot.engine.variants import VARIANT_DESCRIPTIONS
+from bot.engine.variants import VARIANT_DESCRIPTIONS, VARIANTS
 
 
 def _n(lang: str, value: int) -> str:
@@ -17,7 +19,9 @@ def _n(lang: str, value: int) -> str:
 def rules_lines(rules: Rules, lang: str) -> list[str]:
     """The rules of a table in brief, one line each, in `lang`."""
     t = i18n.text
-    if rules.individual:
+    if rules.lone_hand:
+        sides = t(lang, "rules.lone_sides")
+    elif rules.individual:
         sides = t(lang, "rules.individual")
     elif rules.players % rules.teams == 0:
         sides = t(lang, "rules.teams", teams=rules.teams, size=rules.players // rules.teams)
@@ -28,23 +32,27 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
              else VARIANT_DESCRIPTIONS.get(rules.name, rules.name))
     minimums = ", ".join(_minimum(lang, score, m) for score, m in rules.initial_minimums)
     sets = ", ".join(f"{count} = {_n(lang, value)}" for count, value in rules.red_three_sets)
+    own = _own_part(rules, lang)
     lines = [
         i18n.plural(lang, "rules.players", rules.players, about=about, sides=sides),
-        i18n.plural(lang, "rules.deal", rules.draw, deck=rules.deck_size, hand=rules.hand_size),
-        t(lang, "rules.wild"),
-        t(lang, "rules.melds_capped" if rules.wilds_at_most_naturals else "rules.melds",
-          n=rules.max_wilds),
-        *_canasta_lines(rules, lang),
-        _going_out(rules, lang),
-        *_pile_lines(rules, lang),
-        t(lang, "rules.initial", minimums=minimums),
-        _red_threes(rules, lang, sets),
+        own("deal") or i18n.plural(lang, "rules.deal", rules.draw, deck=rules.deck_size,
+                                   hand=rules.hand_size),
+        own("wild") or t(lang, "rules.wild"),
+        own("melds") or t(lang, "rules.melds_capped" if rules.wilds_at_most_naturals
+                          else "rules.melds", n=rules.max_wilds),
+        *([c] if (c := own("canastas")) else _canasta_lines(rules, lang)),
+        own("going_out") or _going_out(rules, lang),
+        *([] if own("canastas") else _pile_lines(rules, lang)),
+        own("initial") or _initial(rules, lang, minimums),
+        own("threes") or _red_threes(rules, lang, sets),
         *_hand_end_lines(rules, lang),
     ]
     if not rules.deals:
         lines.append(t(lang, "rules.target", target=_n(lang, rules.target)))
-    if not rules.individual and not rules.play_to_stock_end:
-        lines.append(t(lang, "rules.ask"))
+    elif not rules.play_to_stock_end:
+        lines.append(i18n.plural(lang, "rules.deals", rules.deals))
+    if not rules.individual and not rules.play_to_stock_end and not own("going_out"):
+        lines.append(t(lang, "rules.ask"))  # a variant's own going-out line says its asking
     if rules.concession:
         lines.append(t(lang, "rules.acaba", points=_n(lang, rules.concession)))
     if not rules.one_card_rule:
@@ -53,11 +61,36 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.vienna_block"))
     if rules.concealed_hand_canasta:
         lines.append(t(lang, "rules.hand_canasta", points=_n(lang, rules.concealed_hand_canasta)))
+    lines += _own_lines(rules, lang)
     lines.append(t(lang, "rules.typing"))
-    if rules.sequences or rules.wild_melds:
+    if rules.sequences:
         lines.append(t(lang, "rules.sequence_typing"))
+    elif rules.wild_melds:
+        lines.append(t(lang, "rules.wild_typing"))
     lines.append(t(lang, "rules.letters"))
     return [line[:1].upper() + line[1:] for line in lines]
+
+
+def _own_part(rules: Rules, lang: str) -> Callable[[str], str | None]:
+    """A variant's own words for one of the lines every variant has (``rules.own.
+    hand_and_foot.initial``: the minimums go by the hand's number), or None."""
+    kinds = dict(rules.going_out_kinds)
+    values = {"deck": _n(lang, rules.deck_size), "red": _n(lang, abs(rules.red_three)),
+              "natural": kinds.get("natural", 0), "mixed": kinds.get("mixed", 0)}
+
+    def own(part: str) -> str | None:
+        key = f"rules.own.{rules.name}.{part}"
+        return i18n.text(lang, key, **values) if i18n.has_key(key) else None
+    return own
+
+
+def _own_lines(rules: Rules, lang: str) -> list[str]:
+    """What a variant of issue 12 plays its own way, in the catalogs' words
+    (``rules.own.<variant>.1``, ``.2``, ...): the foot, bonus cards, special hands..."""
+    lines = []
+    while i18n.has_key(key := f"rules.own.{rules.name}.{len(lines) + 1}"):
+        lines.append(i18n.text(lang, key))
+    return lines
 
 
 def _minimum(lang: str, score: int, minimum: int) -> str:
@@ -124,7 +157,17 @@ def _pile_lines(rules: Rules, lang: str) -> list[str]:
         lines.append(t(lang, "rules.take_pair"))
     if rules.initial_meld_natural:
         lines.append(t(lang, "rules.natural_first"))
+    if rules.pile_take_limit:
+        lines.append(t(lang, "rules.take_limit", n=rules.pile_take_limit))
     return lines
+
+
+def _initial(rules: Rules, lang: str, minimums: str) -> str:
+    """The initial meld's minimum: by the side's score, or by the deal (Hand and Foot)."""
+    if rules.deal_minimums:
+        return i18n.text(lang, "rules.deal_minimums",
+                         minimums=", ".join(_n(lang, m) for m in rules.deal_minimums))
+    return i18n.text(lang, "rules.initial", minimums=minimums)
 
 
 def _red_threes(rules: Rules, lang: str, sets: str) -> str:
@@ -157,9 +200,15 @@ def variant_name(lang: str, variant: str) -> str:
     return i18n.text(lang, key) if i18n.has_key(key) else variant
 
 
-def rules_text(rules: Rules, lang: str) -> str:
+def rules_text(rules: Rules, lang: str, *, at_table: bool = True) -> str:
+    """/rules: the title and one bullet a line; away from a table (the default variant's
+    rules) it ends with the other variants and why Boat canasta is not among them."""
     title = i18n.text(lang, "rules.title", variant=variant_name(lang, rules.name))
-    return title + "\n" + "\n".join(f"• {line}" for line in rules_lines(rules, lang))
+    text = title + "\n" + "\n".join(f"• {line}" for line in rules_lines(rules, lang))
+    if not at_table:
+        others = ", ".join(variant_name(lang, name) for name in VARIANTS if name != rules.name)
+        text += "\n" + i18n.text(lang, "rules.other_variants", variants=others)
+    return text
 
 
 __all__ = ["rules_lines", "rules_text", "variant_name"]

@@ -289,7 +289,8 @@ class Play(commands.Cog):
             if record is not None and record.status in ("active", "over"):
                 game_id = record.id
         rules = await self.bot.service.rules_of(game_id)
-        await send_private(interaction, rules_text(rules, await self.bot.languages.of(interaction)))
+        await send_private(interaction, rules_text(rules, await self.bot.languages.of(interaction),
+                                                   at_table=game_id is not None))
 
 
 async def setup(bot: CanastaBot) -> None:

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove
+from bot.engine.melds import canasta_bonus
 
 from . import policy
 from .knowledge import read_history
@@ -44,10 +45,17 @@ def side_value(game: Game, team: int) -> float:
             value += r.natural_canasta if not any(c.is_wild for c in m) else r.mixed_canasta
         elif n >= 4:
             value += 40.0 * (n - 3)          # progress toward a canasta
+    if r.rank_canasta_kinds:   # Pennies: sevens and wild canastas at their own bonuses
+        value += sum(canasta_bonus(r, m) - (r.natural_canasta if not m.wilds
+                                            else r.mixed_canasta)
+                     for m in game.team_melds[team].values() if m.is_canasta(r))
     reds = len(game.red_threes(team))
     if reds:
         rv = r.red_three_value(reds)
-        value += rv if melds else -rv
+        plus = bool(melds) or r.red_threes_as_is   # Hand and Foot: -300 each, always
+        if r.red_threes_need_kind:                 # Pennies: plus with a sevens canasta
+            plus = r.red_threes_need_kind in game.canasta_kinds(team)
+        value += rv if plus else -rv
     for p in game.players:
         if game.team_of(p) == team:
             value -= 0.7 * sum(c.points for c in game.hand(p))

@@ -96,7 +96,7 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
             for c in whole[:-1]:
                 if not c.is_red_three:
                     k[c] += 1
-            pile = []
+            pile = pile[:max(0, len(pile) - len(whole))]   # Hand and Foot: the rest stays
             melded.add(p)
         elif kind == "meld":
             p = ev["player"]
@@ -117,7 +117,7 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
     for team in view["teams"]:
         for m in team["melds"]:
             seen += parse_cards(m["cards"])
-        seen += parse_cards(team["red_threes"])
+        seen += parse_cards(team["red_threes"]) + parse_cards(team.get("black_threes", []))
     for name, k in known.items():
         if name != me:
             seen += list(k.elements())

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from bot.engine import Action, AnswerGoOut, Concede, Game, IllegalMove
 
 from . import policy
+from .feet import foot_candidates
 from .knowledge import read_history
 from .shapes import shape_candidates
 from .table import Table, read_table
@@ -67,8 +68,9 @@ class HeuristicPlayer:
             return next((a for a in candidates if isinstance(a, AnswerGoOut)),
                         AnswerGoOut(yes=True))
         game = build_game(view, table.know, random.Random(0))
-        return first_legal(game, view["player"],
-                           shape_candidates(game, view["player"]) + candidates)
+        me = view["player"]
+        return first_legal(game, me, foot_candidates(game, me) + shape_candidates(game, me)
+                           + candidates)
 
 
 def computer_player(level: str, seed: int = 0) -> Any:

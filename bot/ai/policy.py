@@ -11,7 +11,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.engine import Action, AnswerGoOut, AskToGoOut, Card, Discard, Draw, TakePile
+from bot.engine import Action, AnswerGoOut, AskToGoOut, Card, Discard, Draw, Meld, TakePile
+from bot.engine.special_hands import special_hand
 
 from .meld_plans import Plan, initial_plan, meld_all, split_hand
 from .table import Table
@@ -20,6 +21,8 @@ WILD_KEEP = {"2": 45.0, "JK": 70.0}
 DRAW_VALUE = 8.0
 BUILD_FROM = 4        # a meld this big is worth building into a canasta before going out
 HOLD_BELOW = 5        # until the end nears, fewer naturals of an unmelded rank stay in hand
+WILDLESS_FROM = 6     # Modern American: a natural sevens (aces) meld is started with this many
+LONE_HAND = 300.0     # cut-throat: what playing alone against two costs a pile take
 
 
 @dataclass
@@ -89,14 +92,15 @@ def keep_value(t: Table, c: Card, hand_ranks: Counter[str], style: Style) -> flo
 
 def danger(t: Table, c: Card, style: Style) -> float:
     """Expected loss if the next player takes the pile because of this discard."""
-    if c.is_wild or c.is_black_three:
-        return 0.0
+    if c.is_wild or c.is_black_three or c.rank in t.rules.blocking_ranks:
+        return 0.0   # (Mexican: a seven blocks the pile like a black three)
     nxt = t.next_player
     team = t.teams_of[nxt]
     if team == t.team:
         return 0.0
-    value = (t.pile_size + 1) * 9.0 + 25.0
     frozen = t.frozen_for(team)
+    size = 0 if t.rules.unfrozen_take_top_only and not frozen else t.pile_size  # Slavic
+    value = (size + 1) * 9.0 + 25.0
     rank = c.rank
     if not style.count_cards:
         return value if rank in t.melds[team] and not frozen else 0.0
@@ -149,6 +153,10 @@ def go_out_plan(t: Table, hand: list[Card]) -> Plan | None:
     plan = meld_all(t, hand)
     if len(plan.leftover) > 1 or plan.canastas_after < t.rules.canastas_to_go_out:
         return None
+    if t.rules.going_out_discards and not plan.leftover:
+        return None   # Modern American: keep a card to discard (melded down next turn)
+    if unfinished_wildless(t, plan):
+        return None   # an unfinished meld of sevens or aces would cost 2500
     if t.view.get("permission") == "no":
         return None
     if not t.melded[t.team] and plan.used and t.view.get("phase") == "play":
@@ -156,6 +164,25 @@ def go_out_plan(t: Table, hand: list[Card]) -> Plan | None:
         if plan.points < t.minimum and plan.canastas_after < t.rules.canastas_to_go_out:
             return None
     return plan
+
+
+def risky_wildless(t: Table, group: list[Card]) -> bool:
+    """A new natural meld of sevens or aces (Modern American) too short to finish safely."""
+    return (bool(group) and group[0].rank in t.rules.wildless_ranks
+            and not any(c.is_wild for c in group) and len(group) < WILDLESS_FROM)
+
+
+def unfinished_wildless(t: Table, plan: Plan) -> bool:
+    """Would the side end the hand with an unfinished natural meld of sevens or aces?"""
+    r = t.rules
+    for rank in r.wildless_ranks:
+        m = t.my_melds.get(rank)
+        added = len(plan.adds.get(rank, [])) + sum(len(g) for g in plan.groups
+                                                     if g and g[0].rank == rank)
+        size = (m.size if m else 0) + added
+        if size and size < r.canasta_size and not (m and m.wilds):
+            return True
+    return False
 
 
 def going_out_urgent(t: Table, plan: Plan) -> bool:
@@ -188,6 +215,9 @@ def build_plan(t: Table, hand: list[Card], style: Style) -> Plan | None:
     else:
         plan = meld_all(t, hand, pairs_with_wilds=False, wilds_anywhere=False,
                         black_threes=False)
+    # Modern American: a natural meld of sevens or aces not finished by the end costs 2 500,
+    # so one is started only with five of them.
+    plan.groups = [g for g in plan.groups if not risky_wildless(t, g)]
     if style.hold_sets and endgame(t) < 1.0:
         # A set of three or four of a rank the side has not melded stays in hand: it takes a
         # frozen pile as a natural pair, and it is melded when going out or when the end nears.
@@ -244,6 +274,15 @@ def _pile_gain(t: Table, hand_after: list[Card], melded_ranks: set[str], style: 
 def take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
     if t.top is None or t.blocked or t.pile_size == 0:
         return []
+    options = _take_options(t, style)
+    if t.rules.lone_hand and t.view.get("partnership") is None:
+        # cut-throat: the first take makes the taker the lone hand against two, who pool
+        # their melds and each score the pair's total; only a rich pile is worth that
+        options = [(g - LONE_HAND, a) for g, a in options]
+    return options
+
+
+def _take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
     top = t.top
     hand = t.hand
     naturals = [c for c in hand if c.rank == top.rank and c.is_natural]
@@ -257,12 +296,16 @@ def take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
             rest.remove(c)
         return rest
 
+    if (top.rank in t.rules.wildless_ranks and top.rank not in melded_ranks
+            and len(naturals) + 1 + sum(1 for c in t.pile[:-1] if c.rank == top.rank)
+            < WILDLESS_FROM):
+        return []   # Modern American: a short natural sevens (aces) meld costs 2 500
     if not t.melded[t.team]:
         if len(naturals) < 2:
             return []
         base = naturals[:]
         rest = after(base)
-        extra = top.points + sum(c.points for c in base)
+        extra = (top.points if t.rules.initial_top_counts else 0) + sum(c.points for c in base)
         groups: list[list[Card]] = []
         if extra < t.minimum:
             plan = initial_plan(t, [c for c in rest if c.rank != top.rank], t.minimum,
@@ -292,6 +335,10 @@ def take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
 def play_options(t: Table, style: Style) -> list[Action]:
     hand = t.hand
     options: list[Action] = []
+    if t.rules.special_hands and not t.melded[t.team]:
+        special = special_hand(t.rules, hand, [hand])
+        if special is not None:   # Modern American: a special hand ends the hand at once
+            options.append(Meld(groups=[[c.text for c in hand]]))
     out = go_out_plan(t, hand)
     if out is not None and should_go_out(t, out, style):
         asked = t.view.get("asked") or t.view.get("permission") is not None

@@ -116,7 +116,8 @@ def read_table(view: dict[str, Any], know: Knowledge | None = None) -> Table:
     know = know or read_history(view)
     rules = know.rules
     me = view["player"]
-    teams_of = {p["name"]: p["team"] for p in view["players"]}
+    # the side each seat plays for now (cut-throat: the partnership, once formed)
+    teams_of = {p["name"]: p.get("side", p["team"]) for p in view["players"]}
     melds: list[dict[str, MeldInfo]] = []
     canastas: list[int] = []
     melded: list[bool] = []

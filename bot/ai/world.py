@@ -48,10 +48,21 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
         take, plain = plain[:need], plain[need:]
         cards += take + [_FILLER] * (need - len(take))
         hands[p] = format_cards(cards)
+    feet: dict[str, str] = {}   # Hand and Foot, Pennies: face-down feet, unseen by all
+    for seat in view["players"]:
+        size = seat.get("foot", 0)
+        if size:
+            take, plain = plain[:size], plain[size:]
+            feet[seat["name"]] = format_cards(take + [_FILLER] * (size - len(take)))
     rest = plain + threes
     rng.shuffle(rest)
     n_stock = view["stock"]
     stock = rest[:n_stock] + [_FILLER] * max(0, n_stock - len(rest))
+    bonus: list[str] = []   # Modern American's bonus piles still waiting
+    for size in view.get("bonus_piles", []):
+        got = rest[n_stock:n_stock + size]
+        n_stock += size
+        bonus.append(format_cards(got + [_FILLER] * (size - len(got))))
 
     pile = list(know.pile)
     size = view["pile"]["size"]
@@ -73,7 +84,12 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
         pile_frozen=bool(view["pile"]["frozen_all"]) and not any(c.is_wild for c in pile),
         seed=rng.randrange(1 << 30), melded_players=sorted(know.melded_players),
         minimums=[t["minimum"] for t in view["teams"]], asked=bool(view.get("asked")),
-        permission={"yes": True, "no": False}.get(view.get("permission") or ""))
+        permission={"yes": True, "no": False}.get(view.get("permission") or ""),
+        lone=(view.get("partnership") or {}).get("lone"), feet=feet or None,
+        black_threes={t["index"]: " ".join(t.get("black_threes", [])) for t in view["teams"]},
+        bonus_piles=bonus,
+        asked_this_hand=(sorted({e["player"] for e in view["history"] if e["type"] == "ask"})
+                         if rules.ask_once_a_hand else None))
     # Whether the player in turn had melded before this turn (for a concealed going out):
     # from_position counts everyone in melded_players as having melded before.
     game.melded_before = turn in know.melded_before_turn

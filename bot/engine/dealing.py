@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .bonus_cards import set_aside
 from .cards import card_texts, make_deck
 from .table_state import TableState
+from .threes import settle_threes
 
 Event = dict[str, Any]
 
@@ -19,6 +21,9 @@ class Dealing(TableState):
             ...
 
         def _new_turn(self) -> None:
+            ...
+
+        def _deal_feet(self) -> None:
             ...
 
     def _lay_packet(self) -> int:
@@ -65,7 +70,14 @@ class Dealing(TableState):
         for i, p in enumerate(self.order):
             self.hands[p] = deck[i * r.hand_size:(i + 1) * r.hand_size]
         self.stock = deck[len(self.order) * r.hand_size:]
-        for p in self.order:  # red threes are laid out and replaced at once (A.4)
+        if r.foot_size:   # Hand and Foot, Pennies: a face-down foot (packet) each
+            self._deal_feet()
+        if r.bonus_piles:
+            set_aside(self)
+        if r.threes_laid_out:   # B.15: black threes too (and one may be kept for a Straight)
+            for p in self.order:
+                events += settle_threes(self, p, "deal")
+        for p in [] if r.threes_laid_out else self.order:  # red threes: laid out, replaced (A.4)
             hand_cards = self.hands[p]
             while any(c.is_red_three for c in hand_cards):
                 threes = [c for c in hand_cards if c.is_red_three]

@@ -20,19 +20,25 @@ from .actions import (
     Meld,
     TakePile,
 )
+from .blocking import BlockingCanasta
+from .bonus_cards import restore, set_position, snapshot
+from .canasta_needs import kinds_met
 from .cards import Card, format_cards, parse_cards
+from .cutthroat import LoneHand
 from .dealing import Dealing
 from .errors import IllegalMove
+from .feet import Feet
 from .hand_end import HandEnd
 from .melds import TableMeld, add_meld, rank_name
 from .rules import Rules
 from .scoring import HandResult
+from .slavic import SlavicRules
 from .turns import TurnMoves
 
 Event = dict[str, Any]
 
 
-class Game(TurnMoves, Dealing, HandEnd):
+class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCanasta):
     """One match. Read the state through the properties; change it only with ``apply``."""
 
     # ------------------------------------------------------------------ construction
@@ -55,6 +61,9 @@ class Game(TurnMoves, Dealing, HandEnd):
 
     def _reset_hand_state(self) -> None:
         t = self.rules.teams
+        self.lone: str | None = None
+        if self.rules.lone_hand:
+            self._seat_sides()
         self.order: list[str] = []
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         self.stock: list[Card] = []           # next card to draw is the LAST
@@ -64,7 +73,13 @@ class Game(TurnMoves, Dealing, HandEnd):
         self.team_melds: list[dict[str, TableMeld]] = [{} for _ in range(t)]
         self.red3: list[list[Card]] = [[] for _ in range(t)]
         self.removed: list[list[Card]] = [[] for _ in range(t)]   # Cuban black threes
+        self.black3: list[list[Card]] = [[] for _ in range(t)]    # Modern American
+        self.bonus: list[list[Card]] = []                         # Modern American
         self.minimums = [self.rules.minimum_for(s) for s in self._scores]
+        if self.rules.deal_minimums:   # Hand and Foot: by deal, whatever the score
+            by_deal = self.rules.deal_minimums
+            self.minimums = [by_deal[min(max(self.hand_number, 1), len(by_deal)) - 1]] * t
+        self._reset_feet()
         self.penalties = [0] * t
         self.melded_players: set[str] = set()
         self.turn_idx = 0
@@ -103,13 +118,20 @@ class Game(TurnMoves, Dealing, HandEnd):
                       phase: str = "draw", pile_frozen: bool = False, seed: int = 0,
                       melded_players: list[str] | None = None,
                       minimums: list[int] | None = None, asked: bool = False,
-                      permission: bool | None = None) -> Game:
+                      permission: bool | None = None, lone: str | None = None,
+                      feet: dict[str, str] | None = None,
+                      black_threes: dict[int, str] | None = None,
+                      bonus_piles: list[str] | None = None,
+                      asked_this_hand: list[str] | None = None) -> Game:
         """Any position from notation, for tests, puzzles and bug reports (hand 1 of a match).
 
         Beyond the table itself, a position can carry the facts of the hand and turn that a
         player saw happen (what computer players rebuild from a view): who has melded this
-        hand, the sides' minimums, and "may I go out?" — asked (``phase="permission"``: the
-        question of ``turn`` is waiting for the partners) and answered (``permission``).
+        hand, the sides' minimums, cut-throat's lone hand (``lone``), and "may I go out?" —
+        asked (``phase="permission"``: the question of ``turn`` is waiting for the partners)
+        and answered (``permission``). ``feet``: the face-down foot (packet) of each seat
+        still waiting for it; in a variant with feet, the seats not named have picked theirs
+        up. Modern American: ``bonus_cards.set_position`` (a 3 in hand is one kept).
         """
         game = cls(rules, players, seed)
         if scores is not None:
@@ -129,22 +151,26 @@ class Game(TurnMoves, Dealing, HandEnd):
                 game.order = game._interleave(active)
         for p in players:
             cards = parse_cards(hands.get(p, ""))
-            if any(c.is_red_three for c in cards):
+            if any(c.is_red_three for c in cards) and not rules.keep_three:
                 raise ValueError("red threes are laid out, not held: put them in red_threes")
             game.hands[p] = cards
+        game._feet_from_text(feet)
         game.stock = list(reversed(parse_cards(stock)))
         game.pile = parse_cards(discard)
         game.pile_wilds = sum(1 for c in game.pile if c.is_wild)
         game.start_frozen = pile_frozen
+        if lone is not None:
+            game._set_partnership(lone)
         for team, texts in (melds or {}).items():
             for text in texts:
                 m = TableMeld.from_text(text)
                 if m.shape == "set" and m.rank in game.team_melds[team] and not (
-                        rules.duplicate_melds):
+                        rules.duplicate_melds or rules.lone_hand):
                     raise ValueError(f"side {team} has two melds of {rank_name(m.rank)}")
                 add_meld(game.team_melds[team], m)
         for team, text in (red_threes or {}).items():
             game.red3[team] = parse_cards(text)
+        set_position(game, black_threes, bonus_piles, asked_this_hand)
         turn = turn or game.order[0]
         if turn not in game.order:
             raise ValueError(f"{turn} does not play this hand")
@@ -232,11 +258,13 @@ class Game(TurnMoves, Dealing, HandEnd):
         kinds = self.canasta_kinds(team)
         counted = [k for k in kinds if k not in r.going_out_ignores]
         return (len(counted) >= r.canastas_to_go_out
-                and all(k in kinds for k in r.going_out_needs))
+                and all(k in kinds for k in r.going_out_needs) and kinds_met(r, kinds)
+                and len(self.red3[team]) >= r.red_threes_to_go_out)
 
     def pile_frozen_for(self, team: int) -> bool:
         return (self.rules.pile_always_frozen or self.pile_wilds > 0 or self.start_frozen
-                or not self.team_melds[team])
+                or not self.team_melds[team]
+                or self.rules.canasta_rank_freezes and self.top_on_canasta(team))
 
     def pile_block(self, team: int) -> str | None:
         """Why the pile's top card stops this side taking it, if it does."""
@@ -247,6 +275,8 @@ class Game(TurnMoves, Dealing, HandEnd):
             return "wild"
         if top.is_black_three:
             return "black_three"
+        if top.rank in self.rules.blocking_ranks:
+            return "blocking_rank"   # Mexican: a seven
         if self.rules.canasta_rank_blocks:
             m = self.team_melds[team].get(top.rank)
             if m is not None and m.is_canasta(self.rules):
@@ -318,9 +348,12 @@ class Game(TurnMoves, Dealing, HandEnd):
             "red_threes": [format_cards(x) for x in self.red3],
             **({"removed": [format_cards(x) for x in self.removed]}
                if any(self.removed) else {}),
+            **({"lone": self.lone} if self.lone else {}),
+            **snapshot(self),
             "minimums": list(self.minimums), "penalties": list(self.penalties),
             "melded_players": sorted(self.melded_players),
             "history": self.history,
+            **self._feet_to_dict(),
             "just_arrived": {p: format_cards(c) for p, c in self.just_arrived.items()},
             "turn": {"asked": self.asked, "permission": self.permission,
                      "question": self.question, "took_pile": self.took_pile,
@@ -351,12 +384,16 @@ class Game(TurnMoves, Dealing, HandEnd):
             for text in texts:
                 add_meld(melds, TableMeld.from_text(text))
             game.team_melds.append(melds)
+        if d.get("lone"):
+            game._set_partnership(d["lone"])
         game.red3 = [parse_cards(x) for x in d["red_threes"]]
         game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
+        restore(game, d)
         game.minimums = list(d["minimums"])
         game.penalties = list(d["penalties"])
         game.melded_players = set(d["melded_players"])
         game.history = [dict(e) for e in d["history"]]
+        game._feet_from_dict(d)
         game.just_arrived = {p: parse_cards(c) for p, c in d["just_arrived"].items()}
         t = d["turn"]
         game.asked = t["asked"]

@@ -15,11 +15,15 @@ from .rules import Rules
 
 def wild_room(rules: Rules, rank: str, naturals: int, wilds: int) -> int:
     """How many more wild cards a meld of ``rank`` with these counts may take (A.6, B.10.2)."""
-    if rank == "3":
+    if rank == "3" or (rank in rules.wildless_ranks and not wilds):
+        return 0
+    if naturals < rules.meld_base:   # Modern American's rule of five (after the first meld)
         return 0
     room = rules.max_wilds - wilds
     if rules.wilds_at_most_naturals:
         room = min(room, naturals - wilds)
+    if rules.wilds_fewer_than_naturals:
+        room = min(room, naturals - wilds - 1)
     if rules.max_meld_size is not None:
         room = min(room, rules.max_meld_size - naturals - wilds)
     return max(0, room)
@@ -27,7 +31,8 @@ def wild_room(rules: Rules, rank: str, naturals: int, wilds: int) -> int:
 
 def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card], *,
                     top: Card | None = None, top_wilds: int | None = None,
-                    lay_off_wilds: bool = True, have: int = 0) -> dict[str, list[Card]] | None:
+                    lay_off_wilds: bool = True, have: int = 0,
+                    need: int | None = None) -> dict[str, list[Card]] | None:
     """Every one of ``cards`` melded, leaving the side with the canastas it needs to go out.
 
     Returns the cards each rank's meld receives, or ``None`` when there is no such move.
@@ -35,8 +40,10 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
     exactly ``top_wilds`` wild cards from ``cards`` beside it. ``lay_off_wilds=False``: a wild
     card may only join a meld that also receives a natural from ``cards`` (the further melds
     of a pile take are groups, and a group needs a natural). ``melds``: the side's sets;
-    ``have``: its other canastas that count for going out (sequences, wild melds).
+    ``have``: its other canastas that count for going out (sequences, wild melds);
+    ``need``: the canastas needed (Hand and Foot's foot waiting: 0; default the rules').
     """
+    need = rules.canastas_to_go_out if need is None else need
     naturals: dict[str, list[Card]] = {}
     wilds: list[Card] = []
     for c in cards:
@@ -60,6 +67,9 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
         if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
             return None
         entries.append((rank, n + w0, lo, hi))
+    # spare wild cards go to natural canastas last (a wild card would make them mixed)
+    entries.sort(key=lambda e: (e[0] in melds and melds[e[0]].wilds == 0
+                                and melds[e[0]].is_canasta(rules), e[0]))
     spare = len(wilds) - sum(e[2] for e in entries)
     if spare < 0 or spare > sum(e[3] - e[2] for e in entries):
         return None
@@ -69,12 +79,12 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
     short = sorted((size - s - lo, rank) for rank, s, lo, hi in entries
                    if s + lo < size <= s + hi)
     for gap, rank in short:
-        if canastas >= rules.canastas_to_go_out or gap > spare:
+        if canastas >= need or gap > spare:
             break
         given[rank] += gap
         spare -= gap
         canastas += 1
-    if canastas < rules.canastas_to_go_out:
+    if canastas < need:
         return None
     for rank, _, _, hi in entries:
         more = min(spare, hi - given[rank])
@@ -93,7 +103,9 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
 def fewest_to_meld(rules: Rules, rank: str) -> int:
     """The fewest cards of ``rank`` from the hand that can start its meld when going out
     (black threes: three of them; otherwise the naturals a meld needs)."""
-    return 3 if rank == "3" else rules.min_naturals
+    if rank == "3":
+        return 3 if rules.black_threes_meldable else 99   # Hand and Foot: never melded
+    return rules.min_naturals
 
 
 def stranded(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card] | None:

@@ -34,12 +34,16 @@ from .actions import (
     Meld,
     trusted,
 )
+from .blocking import blocking_moves
+from .canasta_needs import seven_discard_problem
 from .cards import Card, card_texts
+from .discard_limits import barred
 from .errors import IllegalMove
 from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
 from .legal_shapes import going_out_with_shapes, shape_moves
 from .melds import TableMeld, meld_problem, other_canastas, set_melds
+from .special_hands import special_hand
 from .taking import take_actions
 
 if TYPE_CHECKING:
@@ -86,7 +90,7 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
             pairs.append(list(cards))
     pairs.sort(key=lambda g: -g[0].points)
     for g in pairs:
-        if wilds:
+        if wilds and g[0].rank not in r.wildless_ranks:
             groups.append(g + [wilds.pop(0)])
     # Remaining wild cards go where there is room (canastas first, then the largest melds).
     if wilds:
@@ -102,13 +106,16 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
             while wilds and w < r.max_wilds and (not r.wilds_at_most_naturals or w < n):
                 if r.max_meld_size is not None and n + w >= r.max_meld_size:
                     break
+                rank = groups[int(key[1:])][0].rank if key.startswith("#") else key
+                if rank in r.wildless_ranks and not w:
+                    break
                 c = wilds.pop(0)
                 w += 1
                 if key.startswith("#"):
                     groups[int(key[1:])].append(c)
                 else:
                     adds.setdefault(key, []).append(c)
-    if len(black) >= 3:
+    if len(black) >= 3 and r.black_threes_meldable:
         groups.append(black)
     return groups, {k: v for k, v in adds.items() if v}
 
@@ -166,7 +173,7 @@ def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
             cands.append(([cards[:paired] + low_wild], {}))
     keeps = len(game.hands[player]) - 2
     for groups, adds in cands:
-        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps and not r.deuces_reserved:
+        if sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps and not r.strict_melds:
             action = _building_meld(r, melds, groups, adds)
         else:
             action = _legal_meld(game, player, groups, adds)
@@ -198,7 +205,7 @@ def _initial_meld(game: Game, player: str, split: Split) -> Meld | None:
     """The fewest cards worth the minimum that keep two in hand (A.7), if any."""
     naturals, wilds, _ = split
     hand = game.hands[player]
-    need = game.minimums[game.team_of(player)]
+    need = game.minimum_of(player)
     if len(hand) < 5 or most_points(game.rules, naturals, wilds) < need:
         return None
     groups = MeldTable(game.rules, naturals, wilds, len(hand) - 2).find(need, len(hand) - 2)
@@ -215,7 +222,8 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
     if game.permission is False:
         return []
     left = stranded(game.rules, melds, hand)
-    if left is None or not _canastas_within_reach(game, melds, hand, have):
+    foot = game.foot_pending(player)   # Hand and Foot: melding the hand away picks it up
+    if left is None or not (foot or _canastas_within_reach(game, melds, hand, have)):
         return []
     spares: list[Card | None] = list(left) or [None, *_spares(game.rules, melds, hand)]
     lines: list[Meld] = []
@@ -225,7 +233,7 @@ def going_out_lines(game: Game, player: str) -> list[Meld]:
             cards.remove(spare)
         if not cards:
             continue
-        plan = meld_everything(game.rules, melds, cards, have=have)
+        plan = meld_everything(game.rules, melds, cards, have=have, need=0 if foot else None)
         if plan is None:
             continue
         groups = [g for rank, g in plan.items() if rank not in melds]
@@ -342,12 +350,15 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         hand = game.hands[player]
         team = game.team_of(player)
         can_go_out = game.may_go_out(team) and game.permission is not False
-        if len(hand) > 1 or (can_go_out and not game.rules.play_to_stock_end):
+        foot = game.foot_pending(player)
+        if len(hand) > 1 or foot or (can_go_out and not game.rules.play_to_stock_end
+                                     and game.rules.going_out_by_discard):
             seen: set[Card] = set()
             if game.black_three_held_back(player):
                 seen.update(c for c in hand if c.is_black_three)
+            seen.update(barred(game, player))
             for c in hand:
-                if c not in seen:
+                if c not in seen and not seven_discard_problem(game, hand, c):
                     seen.add(c)
                     actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
@@ -359,8 +370,13 @@ def legal_actions(game: Game, player: str) -> list[Action]:
                       else greedy_melds(game, player, _by_rank(hand), use_wilds=False))
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
+        actions.extend(blocking_moves(game, player))   # South American
+        if (game.rules.special_hands and not game.team_melds[team]
+                and special_hand(game.rules, hand, [hand]) is not None):
+            actions.append(trusted(Meld, groups=[card_texts(hand)], add={}))   # B.15
         if (out and not game.asked and len(hand) > 1 and game.partners(player)
-                and not game.rules.play_to_stock_end):
+                and not game.rules.play_to_stock_end and not foot
+                and not game.asked_this_hand(player)):
             actions.append(AskToGoOut())
     if game.rules.concession is not None:
         actions.append(Concede())

@@ -126,7 +126,7 @@ class MeldKeys(TableState):
                 if any(c.is_wild for c in cards):
                     raise IllegalMove("your side's first meld must be natural: no wild cards in "
                                       "it", code="initial_meld_wild")
-        if not r.deuces_reserved:
+        if not (r.deuces_reserved or r.wilds_reserved):
             return
         def shape_of(key: str) -> str:
             m = melds.get(key) or fresh.get(key)
@@ -140,6 +140,10 @@ class MeldKeys(TableState):
         if not open_wild:
             return
         for key, cards in additions.items():
+            if r.wilds_reserved and shape_of(key) != "wild" and any(c.is_wild for c in cards):
+                raise IllegalMove("your side has a meld of wild cards short of a canasta: until "
+                                  "it is complete, no wild card goes on another meld",
+                                  code="wilds_reserved")
             if shape_of(key) != "wild" and any(c.is_wild and not c.is_joker for c in cards):
                 raise IllegalMove("your side has a meld of wild cards short of a canasta: until "
                                   "it is complete, 2s are not wild cards elsewhere",

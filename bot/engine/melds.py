@@ -60,7 +60,9 @@ class TableMeld:
             return rules.sequence_canasta_name
         if self.shape == "wild":
             return rules.wild_canasta_name
-        return "natural" if self.wilds == 0 else "mixed"
+        if self.rank == "3" and self.wilds:
+            return "blocking"   # South American: four black threes, three matching wilds
+        return set_kind(rules, self.rank, self.wilds)
 
     def to_text(self) -> str:
         return " ".join(c.text for c in self.cards)
@@ -72,6 +74,15 @@ class TableMeld:
         if shape is None:
             raise ValueError(f"not a meld (a set, a sequence or wild cards): {quoted(text)}")
         return cls(rank, cards, shape, suit)
+
+
+def set_kind(rules: Rules, rank: str, wilds: int) -> str:
+    """The kind of a canasta of ``rank`` with ``wilds`` wild cards: ``"natural"``,
+    ``"mixed"``, or the rank's own kind (Pennies: ``"sevens"``)."""
+    for kind_rank, name in rules.rank_canasta_kinds:
+        if rank == kind_rank:
+            return name
+    return "natural" if wilds == 0 else "mixed"
 
 
 def judge_shape(cards: list[Card]) -> tuple[str | None, str, str]:
@@ -147,6 +158,11 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
     """Why a set of ``rank`` with these counts is not allowed (to raise), or ``None`` if it is."""
     size = naturals + wilds
     if rank == "3":
+        if not rules.black_threes_meldable:
+            return IllegalMove("threes are never melded in these rules: a black three is "
+                               "only discarded", code="threes_never_melded")
+        if wilds and rules.blocking_canasta and (naturals, wilds) == (4, 3):
+            return None   # South American: the blocking canasta (its wild cards match)
         if wilds:
             return IllegalMove("black threes are melded without wild cards",
                                code="black_threes_wild")
@@ -170,6 +186,10 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
         return IllegalMove(f"wild cards may not outnumber naturals: the {rank_name(rank)} "
                            f"would have {wilds} wild and {naturals} natural",
                            code="wilds_outnumber", rank=rank, wilds=wilds, naturals=naturals)
+    if rules.wilds_fewer_than_naturals and wilds and wilds >= naturals:
+        return IllegalMove(f"a meld must hold fewer wild cards than naturals: the "
+                           f"{rank_name(rank)} would have {wilds} wild and {naturals} natural",
+                           code="wilds_not_fewer", rank=rank, wilds=wilds, naturals=naturals)
     if size < 3:
         return IllegalMove(f"a meld needs at least 3 cards; the {rank_name(rank)} would have "
                            f"{size}", code="meld_too_small", rank=rank, n=size)
@@ -221,6 +241,11 @@ def wild_meld_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     if len(cards) < 3:
         return IllegalMove(f"a meld of wild cards needs at least 3 of them (it would have "
                            f"{len(cards)})", code="wild_meld_too_short", count=len(cards))
+    if rules.wild_canasta_whole and len(cards) < rules.canasta_size:
+        return IllegalMove(f"a canasta of wild cards is melded all at once: "
+                           f"{rules.canasta_size} of them (this one would have {len(cards)})",
+                           code="wild_canasta_whole", most=rules.canasta_size,
+                           count=len(cards))
     if len(cards) > rules.canasta_size:
         return IllegalMove(f"a canasta of wild cards is closed at {rules.canasta_size}: nothing "
                            f"more goes on it (it would have {len(cards)})",
@@ -240,11 +265,17 @@ def canasta_bonus(rules: Rules, meld: TableMeld) -> int:
     kind = meld.kind(rules)
     if kind is None:
         return 0
-    if kind in ("natural", "mixed"):
+    if kind == "blocking":
+        return rules.blocking_canasta
+    if kind == "mixed":
+        for wilds, value in rules.mixed_canasta_by_wilds:   # South American
+            if meld.wilds == wilds:
+                return value
+    if meld.shape == "set":
         for rank, natural, mixed in rules.rank_canastas:
             if meld.rank == rank:
-                return natural if kind == "natural" else mixed
-        return rules.natural_canasta if kind == "natural" else rules.mixed_canasta
+                return natural if meld.wilds == 0 else mixed
+        return rules.natural_canasta if meld.wilds == 0 else rules.mixed_canasta
     if meld.shape == "sequence":
         return rules.sequence_canasta
     jokers = sum(1 for c in meld.cards if c.is_joker)

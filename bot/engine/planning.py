@@ -12,20 +12,24 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .bonus_cards import bonus_due, first_meld_cards
+from .canasta_needs import kinds_problem, last_card_seven
 from .cards import Card
 from .errors import IllegalMove
 from .meld_keys import MeldKeys
+from .meld_limits import initial_points, initial_problem, onto_short_meld, set_problem
 from .melds import (
     TableMeld,
     meld_problem,
     rank_name,
     rekey,
+    set_kind,
     shape_problem,
 )
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 if TYPE_CHECKING:
-    pass
+    from .cards import Card as _Card
 
 Event = dict[str, Any]
 
@@ -42,16 +46,41 @@ class _Plan:
     touched_old: bool = False                         # joins a meld older than this turn
     fresh: dict[str, TableMeld] = field(default_factory=dict)  # new melds not keyed by rank
     merges: list[tuple[str, str]] = field(default_factory=list)  # (kept, dropped) meld keys
+    blocking: bool = False                            # South American: a blocking canasta
+    hand_canastas: list[str] = field(default_factory=list)  # ... natural 8s from the hand
 
 
 class MeldPlanning(MeldKeys):
     """The planning half of ``Game`` (a mixin: the state lives on the game)."""
+
+    if TYPE_CHECKING:
+        def minimum_of(self, player: str) -> int:
+            ...
+
+        def cards_under_top(self, team: int) -> list[Card]:
+            ...
+
+        def check_blocking(self, team: int, groups: list[list[Card]],
+                           additions: dict[str, list[Card]], with_pile: bool) -> bool:
+            ...
+
+        def hand_canastas(self, additions: dict[str, list[Card]], new: set[str]) -> list[str]:
+            ...
 
     def pile_block(self, team: int) -> str | None:
         raise NotImplementedError
 
     def pile_frozen_for(self, team: int) -> bool:
         raise NotImplementedError
+
+    if TYPE_CHECKING:
+        feet: dict[str, list[_Card]]
+
+        def foot_pending(self, player: str) -> bool:
+            ...
+
+        def pile_taken_part(self) -> list[_Card]:
+            ...
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
               top_group: list[Card] | None = None, incoming: int = 0,
@@ -91,10 +120,14 @@ class MeldPlanning(MeldKeys):
         merges = self._merges(team, combine or [], additions)
         if not additions:
             raise IllegalMove("name the cards to meld", code="nothing_to_meld")
-        remaining = len(hand) - len(used) + incoming
-        going_out = remaining <= 1
+        blocking = self.check_blocking(team, groups, additions, with_pile=bool(top_group))
+        remaining = len(hand) - len(used) + incoming + bonus_due(self, team)
+        if r.first_meld_cards and not melds:   # Mexican: the first meld brings 13 cards
+            remaining += min(r.first_meld_cards, sum(1 for c in self.stock
+                                                     if not c.is_red_three))
+        going_out = remaining <= 1 and not self.foot_pending(player)
         plan = _Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
-                     merges=merges)
+                     merges=merges, blocking=blocking)
         dropped = {drop for _, drop in merges}
         kinds: list[str] = []  # counted only where it matters: going out (and so a concealed one)
         if going_out:
@@ -130,19 +163,27 @@ class MeldPlanning(MeldKeys):
                     raise IllegalMove("a meld of black threes holds at most 4 of them",
                                       code="black_threes_at_most", most=4)
                 problem = meld_problem(r, rank, naturals, wilds, going_out)
+                if problem is None and r.strict_melds:
+                    problem = set_problem(r, rank, old, cards, naturals, not melds)
                 if problem:
                     raise problem
                 size = naturals + wilds
-                name = "natural" if wilds == 0 else "mixed"
+                name = set_kind(r, rank, wilds)
             if size >= r.canasta_size:
                 kinds.append(name)
                 made_canasta = True
                 made_natural = made_natural or name == "natural"
-        if r.deuces_reserved or r.initial_meld_natural:
+        if going_out and made_canasta and r.foot_on == "canasta" and self.feet.get(player):
+            going_out = False   # Pennies: the canasta picks up the packet, play goes on
+            if any(c.is_black_three for c in used) and not r.black_threes_any_time:
+                raise IllegalMove("black threes may be melded only in the turn you go out",
+                                  code="black_threes_only_going_out")
+        if r.deuces_reserved or r.initial_meld_natural or r.wilds_reserved:
             self._check_wild_use(team, additions, fresh)
-        if not melds:
+        plan.hand_canastas = self.hand_canastas(additions, plan.new_ranks)
+        if not melds and not blocking:
             plan.points = sum(c.points for cards in additions.values() for c in cards)
-            minimum = self.minimums[team]
+            minimum = self.minimum_of(player)
             counted = [k for k in kinds if k not in r.going_out_ignores]
             concealed = (concealed_exempt and going_out and not self.melded_before
                          and not r.play_to_stock_end
@@ -153,14 +194,29 @@ class MeldPlanning(MeldKeys):
             if minimum == NATURAL_CANASTA_MINIMUM and not made_natural and not concealed:
                 raise IllegalMove("your side's first meld must make a natural canasta",
                                   code="initial_meld_natural_canasta")
-            if plan.points < minimum and not concealed:
+            if r.initial_clean_triple or r.splash or not r.initial_top_counts:
+                top = top_group[0] if top_group else None
+                plan.points = initial_points(r, additions, top)
+                problem = initial_problem(r, additions, top, plan.points,
+                                          -(10**9) if concealed else minimum)
+                if problem:
+                    raise problem
+            elif plan.points < minimum and not concealed:
                 raise IllegalMove(f"your side's first meld must count at least {minimum} points "
                                   f"(this counts {plan.points}); put more melds in the same move",
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
-        if going_out:
-            if r.play_to_stock_end and remaining == 1:
+        if going_out and not blocking:   # a blocking canasta ends the hand, going out or not
+            if last_card_seven(self, player, used, [c for c in self.pile_taken_part()
+                                                    if not c.is_red_three]
+                               if top_group else [], remaining):
+                raise IllegalMove("that would leave you a seven to discard, and a seven is "
+                                  "never the going-out discard", code="seven_going_out")
+            if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
                 raise IllegalMove("that would leave you one card, and your last card must be "
                                   "melded, not discarded", code="meld_leaves_one_card")
+            if remaining == 0 and r.going_out_discards:
+                raise IllegalMove("you go out only by discarding: keep a card to discard",
+                                  code="going_out_needs_discard")
             self._check_going_out(team, kinds, remaining)
         return plan
 
@@ -197,12 +253,21 @@ class MeldPlanning(MeldKeys):
                 raise IllegalMove(f"that would leave you {left}, which is going out, and one "
                                   f"of your side's canastas must be a {kind}",
                                   code="going_out_needs_kind", kind=kind)
+        problem = kinds_problem(r, kinds, left) if r.going_out_kinds else None
+        if problem:
+            raise problem
         if canastas < need:
             raise IllegalMove(f"that would leave you {left}, which is going out, and your side "
                               f"needs {need} canasta{'s' if need > 1 else ''} to go out "
                               f"(it has {canastas})",
                               code="going_out_needs_canastas" if remaining == 0
                               else "going_out_discard_needs_canastas", n=need, have=canastas)
+        threes = len(self.red3[team])
+        if threes < r.red_threes_to_go_out:
+            raise IllegalMove(f"going out needs {r.red_threes_to_go_out} red threes laid out "
+                              f"by your side (it has {threes})",
+                              code="going_out_needs_red_threes", n=r.red_threes_to_go_out,
+                              have=threes)
         if self.permission is False:
             raise IllegalMove("your partner said no: you may not go out this turn",
                               code="partner_said_no")
@@ -210,6 +275,7 @@ class MeldPlanning(MeldKeys):
     def _commit_plan(self, player: str, plan: _Plan) -> list[Event]:
         team = self._team[player]
         melds = self.team_melds[team]
+        first = not melds
         hand = self.hands[player]
         for c in plan.used:
             hand.remove(c)
@@ -236,6 +302,8 @@ class MeldPlanning(MeldKeys):
             self.team_melds[team] = {renamed[k]: m for k, m in melds.items()}
             self.turn_new_ranks = {renamed[k] for k in self.turn_new_ranks if k in renamed}
             self.turn_start_ranks = {renamed.get(k, k) for k in self.turn_start_ranks}
+        if first and (self.rules.bonus_piles or self.rules.keep_three):
+            events += first_meld_cards(self, player)
         return events
 
     # --- taking the pile
@@ -254,6 +322,9 @@ class MeldPlanning(MeldKeys):
         if block == "black_three":
             raise IllegalMove(f"a black three ({top.pretty}) is on top: it stops you taking the "
                               "pile this turn", code="pile_black_three", card=top.text)
+        if block == "blocking_rank":
+            raise IllegalMove(f"the {top.pretty} on top blocks the pile: nobody can take it "
+                              "this turn", code="pile_blocking_rank", card=top.text)
         if block == "canasta":
             raise IllegalMove(f"the {top.pretty} matches your completed canasta: it stops you "
                               "taking the pile (Vienna rule)", code="pile_matches_canasta",
@@ -267,7 +338,8 @@ class MeldPlanning(MeldKeys):
                                   code="does_not_go_with_top", card=c.text, top=top.text)
         naturals = sum(1 for c in cards if not c.is_wild)
         frozen = self.pile_frozen_for(team)
-        if frozen and naturals < 2:
+        if frozen and naturals < 2 and not (
+                not cards and onto_short_meld(r, self.team_melds[team], top)):
             why = ("your side has not melded yet" if not self.team_melds[team] else
                    "the pile is frozen")
             raise IllegalMove(f"{why}: to take it you must meld the {top.pretty} with two natural "
@@ -295,7 +367,7 @@ class MeldPlanning(MeldKeys):
                               f"{rank_name(top.rank)} that is not yet a canasta: show a natural "
                               "pair to take the pile", code="take_onto_canasta",
                               card=top.text, rank=top.rank)
-        incoming = sum(1 for c in self.pile[:-1] if not c.is_red_three)
+        incoming = sum(1 for c in self.cards_under_top(team) if not c.is_red_three)
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
                           concealed_exempt=False, check_held=check_held)
 

@@ -92,8 +92,63 @@ class Rules:
     play_to_stock_end: bool = False    # Kombo: no going out; the last card is never discarded
     first_canasta_cards: int = 0       # Kombo: the hand's first canasta draws 11 more cards
     deals: int = 0                     # Kombo: a match of 4 deals (0: play to the target)
+    # --- Modern American (B.15)
+    threes_laid_out: bool = False      # black threes too are laid out and replaced
+    keep_three: bool = False           # one 3 stays in hand (for a Straight) until the side melds
+    bonus_piles: tuple[int, ...] = ()  # cards to the first, second... side to meld (4, 3)
+    turn_card: int = 0                 # bonus cards only while the stock holds this many cards
+    discard_limits: bool = False       # no threes; wilds only when nothing else; SWAD, empty pile
+    meld_base: int = 0                 # after the initial meld, wilds join a meld of 5 naturals
+    wildless_ranks: tuple[str, ...] = ()     # ranks melded without wild cards (7s, aces)
+    initial_wild_ranks: tuple[str, ...] = ()  # ... except in the initial meld (aces)
+    unfinished_rank_penalty: int = 0   # an unfinished meld of a wildless rank at the end
+    rank_in_hand_penalty: int = 0      # 3+ cards of a wildless rank left in one hand
+    wilds_reserved: bool = False       # an unfinished wild meld keeps every wild card
+    unfinished_wild_penalty: int = 0   # an unfinished wild meld at the end
+    initial_clean_triple: bool = False  # the initial meld holds three naturals of a rank
+    initial_top_counts: bool = True    # the pile's top card counts toward the minimum
+    splash: bool = False               # a natural canasta from the hand meets any minimum
+    threes_by_colour: tuple[tuple[int, int], ...] = ()  # count of one colour -> value
+    melds_minus_without_canasta: bool = False
+    going_out_discards: bool = False   # going out only by discarding (special hands aside)
+    ask_once_a_hand: bool = False      # "may I go out?" once a hand per player
+    special_hands: tuple[tuple[str, int], ...] = ()   # pattern -> value (14 cards, first meld)
+    take_onto_short_meld: bool = False  # PG: the top card alone onto a meld of 3 or 4 cards
     description: str = "Classic Canasta by the Official Canasta Laws"
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    # --- cut-throat (B.1), Slavic (B.11), Mexican (B.12), South American (B.14)
+    lone_hand: bool = False            # cut-throat: the first to take the pile plays alone
+    unfrozen_take_top_only: bool = False   # Slavic: an unfrozen pile gives its top card only
+    going_out_by_discard: bool = True  # Slavic: no; going out melds every card
+    canasta_rank_freezes: bool = False  # Slavic: a top card matching your canasta freezes
+    partner_melds_after_out: bool = False   # Slavic: the partner melds his whole hand, or none
+    red_threes_all_need_canasta: bool = False  # Slavic: all four and no canasta count minus
+    wild_canasta_whole: bool = False   # Slavic: a wild canasta is melded all at once
+    stock_end_difference: bool = False  # Slavic: at the stock's end hands count the difference
+    first_meld_cards: int = 0          # Mexican: the side's first meld draws 13 more cards
+    blocking_ranks: tuple[str, ...] = ()   # Mexican: a seven on top stops the pile
+    red_threes_to_go_out: int = 0      # Mexican: going out needs two red threes
+    blocking_canasta: int = 0          # South American: 4 black threes + 3 matching wilds
+    mixed_canasta_by_wilds: tuple[tuple[int, int], ...] = ()  # South American: wilds -> bonus
+    hand_canasta_eight: int = 0        # South American: 8 naturals melded at once
+    # --- Hand and Foot (B.16) and Pennies from Heaven (B.13)
+    foot_size: int = 0                 # a face-down foot (packet) per player; 0: none
+    foot_on: str = "hand_empty"        # picked up when the hand is used up, or "canasta"
+    pile_take_limit: int = 0           # a take gets only the top N cards (0: the whole pile)
+    wilds_fewer_than_naturals: bool = False  # Hand and Foot: K-K-2-2 illegal, K-K-2 legal
+    black_threes_meldable: bool = True  # Hand and Foot: threes are never melded
+    red_threes_as_is: bool = False     # red-three value kept as it is (H&F: -300 each)
+    going_out_kinds: tuple[tuple[str, int], ...] = ()  # canasta kind -> how many going out needs
+    rank_canasta_kinds: tuple[tuple[str, str], ...] = ()  # rank -> its canasta kind (Pennies: 7s)
+    red_threes_need_kind: str = ""     # Pennies: red threes plus only with a sevens canasta
+    sevens_held: bool = False          # Pennies: no seven discarded before both sevens canastas
+    deal_minimums: tuple[int, ...] = ()  # Hand and Foot: the initial minimum by deal number
+
+    @property
+    def strict_melds(self) -> bool:
+        """Whether a meld's legality depends on more than its own counts (the planner judges)."""
+        return bool(self.deuces_reserved or self.wilds_reserved or self.meld_base
+                    or self.wildless_ranks)
 
     @property
     def individual(self) -> bool:
@@ -178,6 +233,105 @@ class Rules:
             lines.append("A discard matching your completed canasta stops you taking the pile.")
         if self.concealed_hand_canasta:
             lines.append(f"Concealed with a canasta from the hand: {self.concealed_hand_canasta}.")
+        if self.foot_size:
+            foot = self.foot_on == "hand_empty"
+            lines.append(f"Each player also gets a face-down {'foot' if foot else 'packet'} "
+                         f"of {self.foot_size} cards, picked up "
+                         + ("when the hand is used up." if foot else "on completing a canasta."))
+        if self.pile_take_limit:
+            lines.append(f"Taking the pile gets only its top {self.pile_take_limit} cards.")
+        if self.going_out_kinds:
+            lines.append("Going out needs " + ", ".join(
+                f"{n} {kind}" for kind, n in self.going_out_kinds) + " canasta(s).")
+        if self.sevens_held:
+            lines.append("No seven is discarded until both sides have a sevens canasta, and "
+                         "never as the last card.")
+        if self.deal_minimums:
+            lines.append("Initial meld by deal, whatever the score: "
+                         + " / ".join(map(str, self.deal_minimums)) + ".")
+        if not self.black_threes_meldable:
+            lines.append("Threes are never melded: black threes are only discarded.")
+        if self.wilds_fewer_than_naturals:
+            lines.append("A meld holds fewer wild cards than naturals.")
+        if self.red_threes_as_is:
+            lines.append(f"Each red three counts {self.red_three}, whatever the side melded.")
+        for rank, kind in self.rank_canasta_kinds:
+            bonus = next((n for r, n, _ in self.rank_canastas if r == rank), None)
+            lines.append(f"A canasta of {rank}s is a {kind} canasta"
+                         + (f" ({bonus})." if bonus is not None else "."))
+        if self.red_threes_need_kind:
+            lines.append(f"Red threes count plus only with a {self.red_threes_need_kind} canasta.")
+        if self.bonus_piles:
+            lines.append("Bonus cards: " + ", then ".join(map(str, self.bonus_piles))
+                         + " to the sides in the order they first meld, while the turn card "
+                         f"({self.turn_card}th from the bottom of the stock) is not drawn.")
+        if self.threes_laid_out:
+            lines.append("Red and black threes are laid out and replaced; threes are never "
+                         "discarded" + ("; one 3 may stay in hand for a Straight until the side "
+                                        "melds" if self.keep_three else "") + ".")
+        if self.discard_limits:
+            lines.append("Wild cards are discarded only from a hand of wild cards or to go "
+                         "out; sevens, aces, wild cards and dead ranks never on an empty pile.")
+        if self.meld_base:
+            lines.append(f"After the initial meld a wild card joins only a meld of "
+                         f"{self.meld_base} naturals.")
+        if self.wildless_ranks:
+            lines.append("No wild cards on " + " or ".join(self.wildless_ranks) + " melds"
+                         + (f" (except {', '.join(self.initial_wild_ranks)} in the initial "
+                            "meld)" if self.initial_wild_ranks else "")
+                         + f"; unfinished at the end: -{self.unfinished_rank_penalty}; three "
+                         f"or more left in a hand: -{self.rank_in_hand_penalty}.")
+        if self.initial_clean_triple or not self.initial_top_counts or self.splash:
+            lines.append("Initial meld: a clean triple, the top discard does not count; a "
+                         "natural canasta from the hand always qualifies.")
+        if self.threes_by_colour:
+            lines.append("Threes per colour: " + ", ".join(
+                f"{n} = {v}" for n, v in self.threes_by_colour)
+                + f"; minus with no canasta, nothing with one, plus with "
+                f"{self.red_threes_canastas}.")
+        if self.melds_minus_without_canasta:
+            lines.append("A side without a canasta scores its melds as minus.")
+        if self.going_out_discards:
+            lines.append("Going out only with a discard.")
+        if self.ask_once_a_hand:
+            lines.append("\"May I go out?\" once a hand.")
+        if self.take_onto_short_meld:
+            lines.append("The pile's top card may also go alone onto your meld of 3 or 4 cards.")
+        if self.special_hands:
+            lines.append("Special hands (14 cards, the side's first meld, ending the hand): "
+                         + ", ".join(f"{n.replace('_', ' ')} {v}" for n, v in self.special_hands)
+                         + ".")
+        if self.lone_hand:
+            lines.append("The first to take the pile plays alone against the other two, who "
+                         "join their melds; each scores his own red threes.")
+        if self.unfrozen_take_top_only:
+            lines.append("An unfrozen pile gives only its top card.")
+        if not self.going_out_by_discard:
+            lines.append("Going out melds every card: never by a discard.")
+        if self.canasta_rank_freezes:
+            lines.append("A top card matching your completed canasta freezes the pile for you.")
+        if self.partner_melds_after_out:
+            lines.append("When a player goes out, his partner lays down his whole hand if "
+                         "every card of it can be melded.")
+        if self.wild_canasta_whole:
+            lines.append(f"A wild canasta is melded all at once: {self.wild_canasta}.")
+        if self.first_meld_cards:
+            lines.append(f"The side's first meld brings its maker {self.first_meld_cards} "
+                         "cards from the stock.")
+        if self.blocking_ranks:
+            lines.append(f"A {' or '.join(self.blocking_ranks)} on top blocks the pile.")
+        if self.red_threes_to_go_out:
+            lines.append(f"Going out also needs {self.red_threes_to_go_out} red threes.")
+        if self.blocking_canasta:
+            lines.append("Blocking canasta: four black threes and three matching wild cards, "
+                         f"melded at once: {self.blocking_canasta}, ends the hand and cancels "
+                         "the opponents' melds.")
+        if self.mixed_canasta_by_wilds:
+            lines.append("Mixed canastas by wild cards: " + ", ".join(
+                f"{w}: {v}" for w, v in self.mixed_canasta_by_wilds) + ".")
+        if self.hand_canasta_eight:
+            lines.append("A natural canasta of 8 melded from the hand: "
+                         f"{self.hand_canasta_eight}.")
         return lines
 
     def to_dict(self) -> dict[str, object]:

@@ -38,10 +38,11 @@ class HandResult:
 
 def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_out: int,
                    hand_points: int, red_threes_in_hand: int, penalties: int,
-                   removed: int = 0) -> dict[str, int]:
+                   removed: int = 0, canasta_extra: int = 0) -> dict[str, int]:
     """The six parts of one side's hand score (``removed``: Cuban black threes taken out of
-    play with a pile, counted with the melded cards)."""
-    canastas = 0
+    play with a pile, counted with the melded cards; ``canasta_extra``: South American
+    hand canastas of eight, beyond a natural canasta's bonus)."""
+    canastas = canasta_extra
     made = 0
     short = 0
     for m in melds:
@@ -52,6 +53,12 @@ def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_
             short += 1
     red = rules.red_three_value(red_threes) if red_threes else 0
     plus = made >= rules.red_threes_canastas if rules.red_threes_need_canasta else bool(melds)
+    if rules.red_threes_need_kind:   # Pennies: plus only with a sevens canasta
+        plus = any(m.kind(rules) == rules.red_threes_need_kind for m in melds)
+    if rules.red_threes_as_is:       # Hand and Foot: the value as it is (-300 each)
+        plus = True
+    if rules.red_threes_all_need_canasta and red_threes >= 4 and not made:
+        plus = False   # Slavic: all four red threes without a canasta count minus
     penalties += short * rules.short_sequence_penalty
     return {
         "melded": sum(m.points for m in melds) + (

@@ -34,6 +34,8 @@ class TableState:
     team_melds: list[dict[str, TableMeld]]
     red3: list[list[Card]]
     removed: list[list[Card]]
+    black3: list[list[Card]]              # Modern American: black threes laid out
+    bonus: list[list[Card]]               # Modern American: the bonus piles still waiting
     just_arrived: dict[str, list[Card]]
     # the sides
     minimums: list[int]

@@ -18,6 +18,7 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
+from .meld_limits import onto_short_meld
 from .melds import other_canastas, set_melds
 
 if TYPE_CHECKING:
@@ -40,17 +41,21 @@ class _Search:
         # the further melds' from the back, so no card is used twice
         self.wilds = sorted((c for c in self.hand if c.is_wild), key=lambda c: (-c.points, c.order))
         self.frozen = game.pile_frozen_for(self.team)
+        # what the top card counts toward the initial minimum (Modern American: nothing)
+        self.top_points = self.top.points if game.rules.initial_top_counts else 0
         self._table: MeldTable | None = None
 
     @cached_property
     def incoming(self) -> int:
         """The cards that come to the hand with the top card."""
-        return sum(1 for c in self.game.pile[:-1] if not c.is_red_three)
+        return sum(1 for c in self.game.cards_under_top(self.team) if not c.is_red_three)
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
+        short = onto_short_meld(r, self.all_melds, self.top)   # PG's option (B.15)
         for n in range(len(self.tops) + 1):
-            if (self.frozen or r.take_needs_pair) and 0 < n < 2 or self.frozen and n == 0:
+            if ((self.frozen or r.take_needs_pair) and 0 < n < 2
+                    or self.frozen and n == 0 and not short):
                 continue
             for w in range(min(len(self.wilds), r.max_wilds) + 1):
                 if n == 0 and (w or self.top.rank not in self.melds):
@@ -62,8 +67,8 @@ class _Search:
         jokers = [c for c in self.wilds if c.is_joker]
         deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
-        short = not self.all_melds and (self.top.points + sum(c.points for c in cards)
-                                    < self.game.minimums[self.team])
+        short = not self.all_melds and (self.top_points + sum(c.points for c in cards)
+                                    < self.game.minimum_of(self.player))
         action = None if short else self._legal(cards, [])
         if action is not None:
             return action
@@ -81,7 +86,7 @@ class _Search:
         game = self.game
         cards = self.tops[:n] + wilds
         room = len(self.hand) + self.incoming - 2 - len(cards)
-        need = game.minimums[self.team] - self.top.points - sum(c.points for c in cards)
+        need = game.minimum_of(self.player) - self.top_points - sum(c.points for c in cards)
         if room < 3:
             return None
         if self._table is None:

@@ -137,6 +137,114 @@ def _kombo() -> dict[str, object]:
         "description": "Kombo (LT \"Bolivian canasta\"): 4 deals to the end of the stock"}
 
 
+def _cutthroat() -> dict[str, object]:
+    """B.1 cut-throat (RG, Bicycle, pagat): three players, draw 2, the first to take the pile
+    plays alone against the other two for the hand; 2 canastas to go out; game 7 500."""
+    return {"draw": 2, "canastas_to_go_out": 2, "target": 7500, "lone_hand": True,
+            "description": "Cut-throat: three players; the first to take the pile plays alone"}
+
+
+def _hand_and_foot() -> dict[str, object]:
+    """B.16 (WP): an 11-card hand and an 11-card foot, draw 2, the pile's top 5 cards taken
+    with a natural pair, threes never melded (red -300 each), fewer wild cards than
+    naturals, the initial meld by deal (50/90/120/150), a match of 4 deals."""
+    return {"hand_size": 11, "foot_size": 11, "foot_on": "hand_empty", "draw": 2,
+            "pile_always_frozen": True, "pile_take_limit": 5, "black_threes_meldable": False,
+            "red_three": -300, "red_three_sets": (), "red_threes_as_is": True,
+            "wilds_fewer_than_naturals": True, "max_wilds": 3,
+            "deal_minimums": (50, 90, 120, 150), "deals": 4, "target": 10**9,
+            "going_out": 100, "concealed_going_out": 100,
+            "description": "Hand and Foot: a hand and a foot of 11 cards each, 4 deals"}
+
+
+def _hand_and_foot_table(players: int, teams: int) -> dict[str, object]:
+    """One more deck than players (with jokers); going out needs 3 natural and 4 mixed
+    canastas in partnerships, 1 natural and 2 mixed in individual play (WP)."""
+    packs = players + 1
+    kinds = ((("natural", 1), ("mixed", 2)) if teams == players
+             else (("natural", 3), ("mixed", 4)))
+    return {"packs": packs, "jokers": 2 * packs, "going_out_kinds": kinds,
+            "canastas_to_go_out": sum(n for _, n in kinds)}
+
+
+PENNIES_MINIMUMS = ((NEGATIVE, 15), (0, 50), (500, 90), (1000, 120), (1500, 150))
+
+
+def _pennies() -> dict[str, object]:
+    """B.13 (PG, LT, RG): 216 cards, 13 cards and an 11-card packet picked up on completing a
+    canasta, draw 2, canastas of exactly 7 (wild ones too), the sevens rules, going out with
+    a natural, a mixed, a sevens and a wild canasta; game 20 000."""
+    return {"packs": 4, "jokers": 8, "hand_size": 13, "foot_size": 11, "foot_on": "canasta",
+            "draw": 2, "max_meld_size": 7, "wild_melds": True, "wild_canasta": 1000,
+            "wild_canasta_name": "wild", "rank_canasta_kinds": (("7", "sevens"),),
+            "rank_canastas": (("7", 1500, 1500),), "red_three_sets": ((8, 1000),),
+            "red_threes_need_kind": "sevens", "sevens_held": True,
+            "initial_minimums": PENNIES_MINIMUMS, "canastas_to_go_out": 4,
+            "going_out_kinds": (("natural", 1), ("mixed", 1), ("sevens", 1), ("wild", 1)),
+            "target": 20000,
+            "description": "Pennies from Heaven: 6 players, packets of 11, four canastas out"}
+
+
+def _slavic() -> dict[str, object]:
+    """B.11 (LT): an unfrozen pile gives its top card only; going out melds every card; a
+    canasta's rank freezes the pile for its side; the partner of the player going out melds
+    his whole hand or nothing; a wild canasta (1000) is melded whole; all four red threes
+    without a canasta count minus; at the stock's end hands count the difference."""
+    return {"unfrozen_take_top_only": True, "going_out_by_discard": False,
+            "canasta_rank_freezes": True, "partner_melds_after_out": True,
+            "red_threes_all_need_canasta": True, "wild_melds": True, "wild_canasta": 1000,
+            "wild_canasta_name": "wild", "wild_canasta_whole": True,
+            "stock_end_difference": True,
+            "description": "Slavic: the top card only, no going out by a discard"}
+
+
+def _mexican() -> dict[str, object]:
+    """B.12 (LT): three packs, 13 cards; the player making his side's first meld draws 13
+    more; sevens block the pile and make a 1000 canasta; going out needs 2 canastas and 2
+    red threes."""
+    return {"packs": 3, "jokers": 6, "hand_size": 13, "first_meld_cards": 13,
+            "blocking_ranks": ("7",), "rank_canastas": (("7", 1000, 1000),),
+            "canastas_to_go_out": 2, "red_threes_to_go_out": 2,
+            "description": "Mexican: three packs, 13 more cards with the first meld"}
+
+
+def _south_american() -> dict[str, object]:
+    """B.14 (LT): the blocking canasta (four black threes and three matching wild cards,
+    1500, ends the hand and cancels the opponents' melds); mixed canastas by their wild
+    cards (1: 400, 2: 300, 3: 200); a natural canasta of 8 from the hand 750; initial meld
+    60 / 90 from 1 500 / 120 from 3 000."""
+    return {"blocking_canasta": 1500, "mixed_canasta_by_wilds": ((1, 400), (2, 300), (3, 200)),
+            "hand_canasta_eight": 750,
+            "initial_minimums": ((NEGATIVE, 60), (1500, 90), (3000, 120)),
+            "description": "South American: the blocking canasta ends the hand for 1500"}
+
+
+def _modern_american() -> dict[str, object]:
+    """B.15 (CLA, PG, WP): 13 cards, no upcard, bonus cards, threes laid out, melds of 3 to 7,
+    sevens and aces canastas, wild canastas, special hands; game 8 500."""
+    return {"hand_size": 13, "upcard": False, "max_meld_size": 7, "max_wilds": 2,
+            "pile_always_frozen": True, "take_needs_pair": True,
+            "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
+            "wild_canasta_values": ((7, 0, 3000), (3, 4, 2500)),
+            "rank_canastas": (("7", 2500, 300), ("A", 2500, 300)),
+            "canastas_to_go_out": 2, "going_out": 100, "concealed_going_out": 100,
+            "red_threes_need_canasta": True, "red_threes_canastas": 2,
+            "red_three_in_hand_penalty": 0,
+            "initial_minimums": ((NEGATIVE, 125), (3000, 155), (5000, 180)), "target": 8500,
+            "threes_laid_out": True, "keep_three": True, "bonus_piles": (4, 3), "turn_card": 9,
+            "discard_limits": True, "meld_base": 5, "wildless_ranks": ("7", "A"),
+            "initial_wild_ranks": ("A",), "unfinished_rank_penalty": 2500,
+            "rank_in_hand_penalty": 1500, "wilds_reserved": True,
+            "unfinished_wild_penalty": 2000, "initial_clean_triple": True,
+            "initial_top_counts": False, "splash": True,
+            "threes_by_colour": ((1, 100), (2, 300), (3, 500), (4, 1000)),
+            "melds_minus_without_canasta": True, "going_out_discards": True,
+            "ask_once_a_hand": True,
+            "special_hands": (("straight", 3000), ("pairs", 2500), ("wild_pairs", 2000),
+                              ("garbage", 2000)),
+            "description": "Modern American Canasta (CLA standard)"}
+
+
 VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "classic": _classic,
     "vienna": _vienna,
@@ -149,6 +257,17 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
     "cuban": _cuban,
     "italian": _italian,
     "kombo": _kombo,
+    "cutthroat": _cutthroat,
+    "hand_and_foot": _hand_and_foot,
+    "pennies": _pennies,
+    "slavic": _slavic,
+    "mexican": _mexican,
+    "south_american": _south_american,
+    "modern_american": _modern_american,
+}
+# Variants whose fields depend on the table size: (players, teams) -> fields.
+TABLE_FIELDS: dict[str, Callable[[int, int], dict[str, object]]] = {
+    "hand_and_foot": _hand_and_foot_table,
 }
 VARIANT_DESCRIPTIONS = {
     "classic": "Official Canasta Laws (Regency Whist Club)",
@@ -162,6 +281,13 @@ VARIANT_DESCRIPTIONS = {
     "cuban": "Always-frozen pile, melds of 7 at most, wild canastas up to 4000; game 7500",
     "italian": "Samba over a frozen packet of cards; deuce canastas 2000 and 3000; game 12000",
     "kombo": "Lithuanian \"Bolivian canasta\": 4 deals played out to the end of the stock",
+    "cutthroat": "Three players, draw 2: the first to take the pile plays alone; game 7500",
+    "hand_and_foot": "A hand and a foot of 11 cards each; 3 natural + 4 mixed canastas go out",
+    "pennies": "Six players, 216 cards, packets of 11; sevens 1500, wild canastas 1000",
+    "slavic": "Top card only from an unfrozen pile, no going out by a discard; wild canasta 1000",
+    "mexican": "Three packs; 13 more cards with the first meld; sevens block the pile",
+    "south_american": "The blocking canasta (four black threes, three matching wilds) ends it",
+    "modern_american": "13 cards, bonus cards, sevens and aces 2500, special hands; game 8500",
 }
 # The player counts a variant supports (the Samba family: 2, 3, 4 or 6; no five-player seat).
 SAMBA_PLAYERS = (2, 3, 4, 6)
@@ -175,6 +301,13 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "cuban": (4,),
     "italian": SAMBA_PLAYERS,
     "kombo": (4,),
+    "cutthroat": (3,),
+    "hand_and_foot": (2, 3, 4, 6),
+    "pennies": (6,),
+    "slavic": (2, 3, 4, 5, 6),
+    "mexican": (2, 3, 4, 5, 6),
+    "south_american": (2, 3, 4, 5, 6),
+    "modern_american": (4,),
 }
 
 
@@ -199,6 +332,8 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
     if teams is not None and teams != values["teams"]:
         raise ValueError(f"{players} players always play as {values['teams']} sides")
     values.update(VARIANTS[key]())
+    if key in TABLE_FIELDS:
+        values.update(TABLE_FIELDS[key](players, int(values["teams"])))  # type: ignore[call-overload]
     known = {f.name for f in dataclasses.fields(Rules)} - {"name", "players", "teams", "extra"}
     for option, value in options.items():
         if option not in known:

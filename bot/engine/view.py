@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .american_scoring import american_breakdown
+from .bonus_cards import turn_card_drawn, waiting
 from .scoring import team_breakdown
 
 if TYPE_CHECKING:
     from .game import Game
 
 # Event fields only their own player may see (the cards he drew).
-_PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",)}
+_PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",), "foot": ("cards",)}
 
 
 def public_event(event: dict[str, Any], viewer: str | None) -> dict[str, Any]:
@@ -28,9 +30,12 @@ def running_points(game: Game, team: int) -> int:
     """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand."""
+    if game.rules.threes_by_colour:
+        return sum(american_breakdown(game, team, 0, count_hands=False).values())
     parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
                            len(game.red3[team]), 0, 0, 0, game.penalties[team],
-                           removed=len(game.removed[team]))
+                           removed=len(game.removed[team]),
+                           canasta_extra=game.hand_canasta_bonus(team))
     return sum(parts.values())
 
 
@@ -52,6 +57,7 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                       "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
                       "black_threes_removed": [c.text for c in game.removed[t]],
+                      "black_threes": [c.text for c in game.black3[t]],
                       "pile_frozen": game.pile_frozen_for(t),
                       "running_points": running_points(game, t)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen
@@ -66,9 +72,11 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "hand": [c.text for c in game.hands[player]] if player is not None else [],
         "just_arrived": ([c.text for c in game.just_arrived.get(player, [])]
                          if player is not None else []),
-        "players": [{"name": p, "seat": i, "team": game._team[p],
-                     "cards": len(game.hands[p]), "active": p in game.order}
+        "players": [{"name": p, "seat": i, "team": game.home_side(p), "side": game._team[p],
+                     "cards": len(game.hands[p]), "active": p in game.order,
+                     "foot": len(game.feet.get(p, [])), "foot_picked_up": p in game.feet_picked}
                     for i, p in enumerate(game.players)],
+        "partnership": game.partnership(),   # cut-throat: the lone hand and the partners
         "order": list(game.order),
         "teams": teams,
         "pile": {"size": len(game.pile), "top": top.text if top else None,
@@ -76,7 +84,8 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                  "frozen": (game.pile_frozen_for(team) if team is not None
                             else all(x["pile_frozen"] for x in teams)),
                  "frozen_all": frozen_all,
-                 "blocked": block if block in ("wild", "black_three", "canasta") else None},
+                 "blocked": (block if block in ("wild", "black_three", "canasta", "blocking_rank")
+                             else None)},
         "stock": len(game.stock),
         "scores": game.scores,
         "question": dict(game.question) if game.question else None,
@@ -86,6 +95,8 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "results": [x.to_dict() for x in game.results],
         "winner": game.winner,
         "team_names": [team_name(game, t) for t in range(r.teams)],
+        "bonus_piles": waiting(game),
+        "turn_card_drawn": bool(r.turn_card) and turn_card_drawn(game),
     }
 
 

@@ -27,6 +27,11 @@ def _samples(out: Path) -> list[Path]:
             4, results=samples.results_sample(3), winner=0, phase="over")),
         "samba_hand.png": (render_hand, samples.samba_view()),
         "samba_table.png": (render_table, samples.samba_view()),
+        "foot_hand.png": (render_hand, samples.feet_view()),
+        "foot_table.png": (render_table, samples.feet_view()),
+        "pennies_table.png": (render_table, samples.feet_view(6, variant="pennies")),
+        "modern_american_table.png": (render_table, samples.modern_american_view()),
+        "cutthroat_table.png": (render_table, samples.cutthroat_view()),
     }
     paths = []
     for lang in LANGUAGES:

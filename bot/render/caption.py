@@ -47,7 +47,9 @@ def team_name(view: View, index: int) -> str:
 
 
 VARIANT_NAMES = ("classic", "vienna", "british", "uruguayan", "samba", "bolivia", "brazilian",
-                 "chilean", "italian", "cuban", "kombo")  # the engine's VARIANTS
+                 "chilean", "italian", "cuban", "kombo", "modern_american", "hand_and_foot",
+                 "pennies", "slavic", "mexican", "south_american",
+                 "cutthroat")  # the engine's VARIANTS
 
 
 def variant_name(view: View) -> str:
@@ -56,6 +58,41 @@ def variant_name(view: View) -> str:
     if name in VARIANT_NAMES:
         return say(language.of(view), f"variant.{name}")
     return name.capitalize()
+
+
+def plays_alone(view: View, name: str) -> bool:
+    """Whether ``name`` plays alone against a partnership of the others (cut-throat, once
+    the pile has been taken)."""
+    partnership = view.get("partnership") or {}
+    return bool(partnership) and partnership.get("lone") == name
+
+
+def partners(view: View, name: str) -> list[str]:
+    """The names of a player's partners now: his side's other members, or in cut-throat the
+    temporary partnership against the player who plays alone (none before it forms)."""
+    partnership = view.get("partnership") or {}
+    together = [str(n) for n in partnership.get("partners") or []]
+    if name in together:
+        return [n for n in together if n != name]
+    players = list(view.get("players") or [])
+    seat = next((q for q in players if q.get("name") == name), None)
+    if seat is None or partnership:
+        return []
+    team = int(seat.get("team") or 0)
+    return [str(q.get("name")) for q in players
+            if int(q.get("team") or 0) == team and q.get("name") != name]
+
+
+def melds_joined_with(view: View, index: int) -> str | None:
+    """Cut-throat: the partner whose side now holds the melds of side ``index`` (its player
+    became his partner once the pile was first taken), or None."""
+    partnership = view.get("partnership") or {}
+    together = [str(n) for n in partnership.get("partners") or []]
+    for seat in view.get("players") or []:
+        if (seat.get("name") in together and int(seat.get("team") or 0) == index
+                and "side" in seat and int(seat["side"]) != index):
+            return next((n for n in together if n != seat.get("name")), None)
+    return None
 
 
 def team_size(view: View, index: int) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageFont
 
-from bot.render import assets, caption, language
+from bot.render import assets, caption, foot, language
 from bot.render.draw import (
     GOLD,
     INK_DIM,
@@ -97,7 +97,8 @@ def render(view: dict[str, Any]) -> bytes:
     lines, needs_action = _caption_lines(view, lay.width)
     caption_h = TITLE_SIZE + LINE_GAP + len(lines) * (PROMPT_SIZE + LINE_GAP) + 10
     cards_h = lay.cards_height if cards else 60
-    height = MARGIN + caption_h + cards_h + MARGIN
+    foot_h = foot.height(view, lay.width - 2 * MARGIN)
+    height = MARGIN + caption_h + cards_h + foot_h + MARGIN
     img = felt(lay.width, height)
     d = Pen(img)
 
@@ -114,6 +115,7 @@ def render(view: dict[str, Any]) -> bytes:
                   GOLD if needs_action else INK_DIM)
         y += PROMPT_SIZE + LINE_GAP
     top = MARGIN + caption_h
+    foot.draw(img, view, MARGIN, top + cards_h, lay.width - 2 * MARGIN)
     if not cards:
         d.text((MARGIN, top + 10), language.say(lang, "hand.empty"),
                font=assets.font(PROMPT_SIZE), fill=INK_DIM)

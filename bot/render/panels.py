@@ -39,8 +39,10 @@ NO_MELDS_SIZE = 20
 MIN_PANEL_W = 600  # the narrowest panel: two side by side on the table picture
 NO_MELDS = Room(MIN_PANEL_W - 2 * PANEL_INNER - 12, (NO_MELDS_SIZE, 17), "regular",
                 widest=(("minimum", 120),))
-ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
-         "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS}
+ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4, 5, 6, 8)),
+         "picture.panel.black_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
+         "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS,
+         "picture.panel.melds_joined": replace(NO_MELDS, widest=(("partner", 0),))}
 PANELS_REMEMBERED = 24  # about 0.5 MB each
 
 _PANELS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
@@ -75,14 +77,16 @@ def _per_row(panel_w: int) -> int:
 
 
 def _columns(team: dict[str, Any], lang: str = language.DEFAULT) -> list[dict[str, Any]]:
-    """What lies in front of a team: its red threes (as one column), then its melds."""
-    cols = melds.ordered(list(team.get("melds") or []))
-    threes = list(team.get("red_threes") or [])
-    if threes:
-        label = (str(len(threes)), count(lang, "panel.red_threes", len(threes)))
-        cols.insert(0, {"rank": "3", "cards": threes, "count": len(threes),
-                        "canasta": None, "label": label})
-    return cols
+    """What lies in front of a team: its red threes and its black threes laid out (Modern
+    American), each as one column, then its melds."""
+    threes = []
+    for colour in ("red", "black"):
+        cards = list(team.get(f"{colour}_threes") or [])
+        if cards:
+            label = (str(len(cards)), count(lang, f"panel.{colour}_threes", len(cards)))
+            threes.append({"rank": "3", "cards": cards, "count": len(cards),
+                           "canasta": None, "label": label})
+    return threes + melds.ordered(list(team.get("melds") or []))
 
 
 def _meld_rows(team: dict[str, Any], panel_w: int,
@@ -170,8 +174,14 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
     y = top + PANEL_HEADER_H
     if not rows:
         minimum = team.get("minimum")
-        f, (text,) = NO_MELDS.fit(say(lang, "panel.no_melds_minimum", minimum=minimum)
-                                  if minimum else say(lang, "panel.no_melds"))
+        joined = caption.melds_joined_with(view, index)
+        if joined:  # cut-throat: this player's melds went over to his partner's side
+            text = say(lang, "panel.melds_joined", partner=joined)
+        elif minimum:
+            text = say(lang, "panel.no_melds_minimum", minimum=minimum)
+        else:
+            text = say(lang, "panel.no_melds")
+        f, (text,) = NO_MELDS.fit(text)
         d.text((x0 + PANEL_INNER + 6, y + 4), text, font=f, fill=INK_DIM)
         return
     for row in rows:

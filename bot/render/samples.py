@@ -232,3 +232,55 @@ def samba_view(n_players: int = 4, *, hand_size: int = 22, taken: int = 7,
                     canastas=sum(1 for m in team_melds if m["canasta"]),
                     running_points=sum(m["points"] for m in team_melds) + 5500)
     return view
+
+
+# --- issue 12: feet and packets, Modern American's bonus piles, cut-throat --------------------
+
+def feet_view(n_players: int = 4, *, variant: str = "hand_and_foot", hand_size: int = 9,
+              **kw: Any) -> View:
+    """A Hand and Foot table (or Pennies from Heaven's, ``variant="pennies"``): the viewer
+    Ana still has her 11-card foot face down; every second seat has picked up its own."""
+    view = table_view(n_players, hand_size=hand_size, phase="play", stock=180,
+                      six_as_three_teams=False, **kw)
+    view["variant"] = variant
+    view["rules"] = {**view["rules"], "draw": 2, "canastas_to_go_out": 7 if variant ==
+                     "hand_and_foot" else 4, "target": 20000 if variant == "pennies" else None}
+    for seat, player in enumerate(view["players"]):
+        picked = seat % 2 == 1
+        player.update(foot=0 if picked else 11, foot_picked_up=picked)
+    return view
+
+
+def modern_american_view(*, bonus_piles: tuple[int, ...] = (3,), turn_card_drawn: bool = False,
+                         **kw: Any) -> View:
+    """Modern American: Ana & Cy have melded (and drawn the 4 bonus cards), the 3 still wait
+    for Bo & Di; red and black threes laid out on both sides."""
+    view = table_view(4, hand_size=13, melds=("mid", "none"), pile_top=None, stock=52, **kw)
+    view["variant"] = "modern_american"
+    view["rules"] = {**view["rules"], "target": 8500, "canastas_to_go_out": 2,
+                     "bonus_piles": [4, 3]}
+    view["bonus_piles"] = [] if turn_card_drawn else list(bonus_piles)  # as the engine says
+    view["turn_card_drawn"] = turn_card_drawn
+    threes = ((["3H", "3D"], ["3C", "3S", "3C"]), (["3H"], ["3S"]))
+    for team, (red, black) in zip(view["teams"], threes, strict=True):
+        team.update(red_threes=red, black_threes=black)
+    return view
+
+
+def cutthroat_view(*, lone: str | None = "Bo", **kw: Any) -> View:
+    """Cut-throat: three players, each his own score; Bo took the pile first and plays alone
+    against Ana and Cy."""
+    view = table_view(3, hand_size=13, melds=("mid", "canastas", "early"), **kw)
+    view["variant"] = "cutthroat"
+    view["rules"] = {**view["rules"], "draw": 2, "target": 7500, "canastas_to_go_out": 2}
+    others = [p["name"] for p in view["players"] if p["name"] != lone]
+    view["partnership"] = {"lone": lone, "partners": others} if lone else None
+    sides = {p["name"]: p["team"] for p in view["players"]}
+    if lone:  # the partners' melds join on the earlier seat's side, as the engine does
+        first, second = (sides[n] for n in others)
+        view["teams"][first]["melds"] += view["teams"][second]["melds"]
+        view["teams"][second].update(melds=[], canastas=0)
+        sides.update(dict.fromkeys(others, first))
+    for player in view["players"]:
+        player["side"] = sides[player["name"]]
+    return view

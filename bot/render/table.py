@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import assets, caption, language, panels
+from bot.render import assets, bonus, caption, foot, language, panels
 from bot.render.draw import (
     GOLD,
     INK_DIM,
@@ -45,6 +45,7 @@ STOCK_X = PAD + 8
 PILE_X = PAD + PILE_W + 64
 PLAYERS_X = 420
 CHIP_H = 56
+FOOT_LINE_H = 20  # a chip's third line: its foot (Hand and Foot, Pennies)
 CHIP_GAP = 10
 MIN_CHIP_W = (WIDTH - PAD - PLAYERS_X - 2 * CHIP_GAP) // 3  # three seats a row
 TAG_LEFT, TAG_RIGHT = PAD, PLAYERS_X - 12  # tags under the pile stay clear of the seats
@@ -61,7 +62,10 @@ ROOMS = {"picture.stock": STOCK_LABEL, "picture.table.pile": PILE_LABEL,
          "picture.table.players": PLAYERS_LABEL, "count.cards": PILE_COUNT,
          "picture.table.frozen": replace(TAG, caps=True),
          "picture.table.frozen_for_you": TAG, "picture.table.frozen_for_your_side": TAG,
-         "picture.table.sits_out": SEAT_NOTE,
+         "picture.table.sits_out": SEAT_NOTE, "picture.table.alone": SEAT_NOTE,
+         **{f"picture.table.{k}": SEAT_NOTE
+            for k in ("foot", "foot_up", "packet", "packet_up")},
+         **{f"picture.table.{k}": replace(TAG, widest=(("piles", 4444),)) for k in bonus.TAGS},
          **{f"picture.table.acting.{k}": ACTING for k in ("answer", "draw", "play", "other")}}
 
 
@@ -108,9 +112,13 @@ def _header(img: Image.Image, view: View) -> None:
 
 # -- stock, pile and players ----------------------------------------------------------------
 
+def _chip_height(view: View) -> int:
+    return CHIP_H + (FOOT_LINE_H if foot.has_feet(view) else 0)
+
+
 def _centre_height(view: View) -> int:
     rows = _chip_rows(len(view.get("players") or []))
-    players_h = 34 + rows * (CHIP_H + CHIP_GAP)
+    players_h = 34 + rows * (_chip_height(view) + CHIP_GAP)
     pile_h = 32 + PILE_H + 40 + 30 * len(_pile_tags(view))
     return max(pile_h, players_h) + 10
 
@@ -206,7 +214,7 @@ def _pile_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
     if pile.get("blocked"):
         tags.append((say(lang, "table.blocked", why=caption.block_tag(lang, str(pile["blocked"]))),
                      BLOCKED_INK))
-    return tags + _frozen_tags(view)
+    return tags + _frozen_tags(view) + [(text, GOLD) for text in bonus.tags(view)]
 
 
 def _frozen_tags(view: View) -> list[tuple[str, tuple[int, ...]]]:
@@ -247,10 +255,11 @@ def _players(img: Image.Image, view: View, x0: int, top: int) -> None:
     _section_label(d, PLAYERS_LABEL, say(language.of(view), "table.players"), x0, top)
     cols = _chip_columns(len(players))
     chip_w = (WIDTH - PAD - x0 - (cols - 1) * CHIP_GAP) // cols
+    chip_h = _chip_height(view)
     for i, p in enumerate(players):
         row, col = divmod(i, cols)
         x = x0 + col * (chip_w + CHIP_GAP)
-        y = top + 32 + row * (CHIP_H + CHIP_GAP)
+        y = top + 32 + row * (chip_h + CHIP_GAP)
         _chip(img, d, view, p, x, y, chip_w)
 
 
@@ -261,10 +270,11 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
     active = p.get("active", True)
     to_act = active and name == view.get("turn") and view.get("phase") != "over"
     fill = (255, 255, 255, 40) if to_act else (0, 0, 0, 80)
-    d.rounded_rectangle((x, y, x + w, y + CHIP_H), radius=12, fill=fill,
+    chip_h = _chip_height(view)
+    d.rounded_rectangle((x, y, x + w, y + chip_h), radius=12, fill=fill,
                         outline=GOLD if to_act else None, width=3 if to_act else 0)
     colour = team_colour(int(p.get("team") or 0))
-    d.rounded_rectangle((x + 6, y + 8, x + 13, y + CHIP_H - 8), radius=3,
+    d.rounded_rectangle((x + 6, y + 8, x + 13, y + chip_h - 8), radius=3,
                         fill=colour if active else (110, 120, 114))
     ink = INK_LIGHT if active else (150, 160, 154)
     label = name + ("  " + say(lang, "you_mark") if name == view.get("player") else "")
@@ -273,7 +283,9 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
         sub, sub_ink = say(lang, "table.sits_out"), (150, 160, 154)
     elif to_act:
         sub, sub_ink = ACTING.fit(_acting(view))[1][0], GOLD
-    elif partners := _partners(view, p):
+    elif caption.plays_alone(view, name):
+        sub, sub_ink = say(lang, "table.alone"), GOLD
+    elif partners := caption.partners(view, name):
         sub, sub_ink = say(lang, "table.with", partners=" & ".join(partners)), INK_DIM
     else:
         sub, sub_ink = "", INK_DIM
@@ -281,19 +293,15 @@ def _chip(img: Image.Image, d: Pen, view: View, p: dict[str, Any], x: int,
     if sub:
         sf, (sub,) = fit_name(sub, (15, 13), w - 110, "regular", two_lines=False)
         d.text((x + 22, y + 32), sub, font=sf, fill=sub_ink)
+    if note := foot.seat_note(view, p):
+        nf, (note,) = SEAT_NOTE.fit(note)
+        d.text((x + 22, y + 52), note, font=nf, fill=INK_DIM)
     if active:
         held = int(p.get("cards") or 0)
         mx = x + w - 78
         paste_card(img, assets.card("back", MINI_W), mx, y + (CHIP_H - 36) // 2, shadow=False)
         d.text((mx + MINI_W + 8, y + CHIP_H // 2), str(held), font=assets.font(24, "bold"),
                fill=ink, anchor="lm")
-
-
-def _partners(view: View, p: dict[str, Any]) -> list[str]:
-    """The names of a player's partners (none in individual play)."""
-    team = int(p.get("team") or 0)
-    return [str(q.get("name")) for q in view.get("players") or []
-            if int(q.get("team") or 0) == team and q.get("name") != p.get("name")]
 
 
 def _acting(view: View) -> str:

@@ -31,10 +31,11 @@ class Narrator:
     as the table knows them."""
 
     def __init__(self, names: dict[str, str], team_names: list[str],
-                 lang: str = i18n.BASE_LANGUAGE) -> None:
+                 lang: str = i18n.BASE_LANGUAGE, variant: str = "classic") -> None:
         self.names = names
         self.team_names = team_names
         self.lang = lang
+        self.variant = variant  # Pennies from Heaven calls the foot a packet
 
     def say(self, key: str, **values: Any) -> str:
         return say(self.lang, key, **values)
@@ -84,6 +85,15 @@ class Narrator:
 
     def _red_three(self, e: dict[str, Any]) -> str:
         return self.say("event.red_three", player=self.who(e.get("player")),
+                        cards=list(e.get("cards") or []))
+
+    def _black_three(self, e: dict[str, Any]) -> str:
+        """Modern American lays black threes out too: the same sentence as a red three."""
+        return self._red_three(e)
+
+    def _partner_melds(self, e: dict[str, Any]) -> str:
+        """Slavic: after a player goes out, his partner lays down his whole hand."""
+        return self.say("event.partner_melds", player=self.who(e.get("player")),
                         cards=list(e.get("cards") or []))
 
     def _draw(self, e: dict[str, Any]) -> str:
@@ -147,6 +157,35 @@ class Narrator:
     def _answer(self, e: dict[str, Any]) -> str:
         return self.say("event.answer_yes" if e.get("yes") else "event.answer_no",
                         player=self.who(e.get("player")))
+
+    def _lone_hand(self, e: dict[str, Any]) -> str:
+        """Cut-throat: the first to take the pile plays alone against the other two."""
+        return self.say("event.lone_hand", player=self.who(e.get("player")),
+                        partners=" & ".join(self.who(p) for p in e.get("partners") or []))
+
+    def _foot(self, e: dict[str, Any]) -> str:
+        """Hand and Foot's foot (played on now, or from the next turn after a discard);
+        Pennies from Heaven's packet, picked up with a canasta."""
+        count = e.get("count")
+        values = {"player": self.who(e.get("player")), "n": count if isinstance(count, int) else 0}
+        if self.variant == "pennies":
+            return self.say("event.packet", **values)
+        return self.say("event.foot_next_turn" if e.get("when") == "next_turn"
+                        else "event.foot_now", **values)
+
+    def _bonus_cards(self, e: dict[str, Any]) -> str:
+        count = e.get("count")
+        return self.say("event.bonus_cards", player=self.who(e.get("player")),
+                        n=count if isinstance(count, int) else len(e.get("cards") or []))
+
+    def _special_hand(self, e: dict[str, Any]) -> str:
+        pattern = str(e.get("pattern") or "")
+        key = f"special_hand.{pattern}"
+        named = i18n.text(self.lang, key) if i18n.has_key(key) else pattern
+        return self.say("event.special_hand", player=self.who(e.get("player")), pattern=named)
+
+    def _blocking_canasta(self, e: dict[str, Any]) -> str:
+        return self.say("event.blocking_canasta", player=self.who(e.get("player")))
 
     def _concede(self, e: dict[str, Any]) -> str:
         return self.say("event.concede", player=self.who(e.get("player")))

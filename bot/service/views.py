@@ -32,13 +32,16 @@ def named_view(view: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     if isinstance(question, dict):
         out["question"] = {**question, "asker": name(question.get("asker")),
                            "partners": [name(p) for p in question.get("partners") or []]}
+    partnership = out.get("partnership")
+    if isinstance(partnership, dict):  # cut-throat: who plays alone, who together
+        out["partnership"] = {**partnership, "lone": name(partnership.get("lone")),
+                              "partners": [name(p) for p in partnership.get("partners") or []]}
     if isinstance(out.get("history"), list):
         out["history"] = [_renamed(entry, ("player", "asker", "partner", "by"), name)
                           for entry in out["history"]]
     if isinstance(out.get("results"), list):
         out["results"] = [_renamed(result, ("went_out",), name) for result in out["results"]]
     return out
-
 
 
 def _renamed(entry: dict[str, Any], keys: tuple[str, ...], name: Any) -> dict[str, Any]:

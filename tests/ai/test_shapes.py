@@ -37,6 +37,8 @@ def test_puts_wild_cards_on_a_bolivia_rather_than_on_a_set() -> None:
 @pytest.mark.parametrize("name", sorted(set(PLAYER_COUNTS) - {"classic", "vienna", "british",
                                                                 "uruguayan"}))
 def test_a_hand_of_every_new_variant_is_played_legally(name: str) -> None:
-    game = Game.new(variant(name), PLAYERS4, seed=4)
-    play_match({p: "normal" for p in PLAYERS4}, game, hands=1)
+    size = 4 if 4 in PLAYER_COUNTS[name] else PLAYER_COUNTS[name][0]   # Pennies: 6
+    players = PLAYERS4 if size == 4 else [f"p{i}" for i in range(size)]
+    game = Game.new(variant(name, size), players, seed=4)
+    play_match({p: "normal" for p in players}, game, hands=1)
     assert len(game.results) == 1

@@ -75,10 +75,12 @@ def _remove(hand: list[Card], used: list[Card]) -> list[Card]:
 
 
 def _meld_kinds(game: Game, player: str, move: dict[str, list[Card]],
-                hand: list[Card]) -> set[Kind]:
+                hand: list[Card], remaining: int | None = None) -> set[Kind]:
+    """``remaining``: the hand's size after the move as the planner counts it (Mexican: a
+    first meld brings 13 cards, so it never goes out)."""
     melds = game.team_melds[game.team_of(player)]
     rest = _remove(hand, [c for cs in move.values() for c in cs])
-    if len(rest) <= 1:
+    if (len(rest) if remaining is None else remaining) <= 1:
         return {("out", rest[0].rank if rest else None)}
     if not melds:
         return {("initial",)}
@@ -107,10 +109,10 @@ def reference_meld_kinds(game: Game, player: str) -> set[Kind]:
         groups = [cs for r, cs in move.items() if r not in melds]
         adds = [(r, cs) for r, cs in move.items() if r in melds]
         try:
-            game._plan(player, groups, adds)
+            plan = game._plan(player, groups, adds)
         except IllegalMove:
             continue
-        kinds |= _meld_kinds(game, player, move, hand)
+        kinds |= _meld_kinds(game, player, move, hand, plan.remaining)
     return kinds
 
 
@@ -167,7 +169,9 @@ def offered_kinds(game: Game, player: str, action: Action) -> set[Kind]:
             move.setdefault(rank, []).extend(cards)
         for k, v in action.add.items():
             move.setdefault(str(k), []).extend(parse_cards(v))
-        return _meld_kinds(game, player, move, hand)
+        plan = game._plan(player, [parse_cards(g) for g in action.groups],
+                          [(k, parse_cards(v)) for k, v in action.add.items()])
+        return _meld_kinds(game, player, move, hand, plan.remaining)
     if isinstance(action, Discard):
         return {("discard", action.card)}
     return {(action.kind,)}

@@ -13,9 +13,11 @@ from bot.engine.melds import judge_shape, meld_problem, shape_problem
 def all_cards(g: Game) -> Counter:
     cards = list(g.stock) + list(g.pile)
     for p in g.players:
-        cards += g.hands[p]
+        cards += g.hands[p] + g.foot(p)
+    for pile in g.bonus:   # Modern American's bonus piles still face down
+        cards += pile
     for t in range(g.rules.teams):
-        cards += g.red3[t] + g.removed[t]
+        cards += g.red3[t] + g.removed[t] + g.black3[t]
         for m in g.melds(t):
             cards += m
     return Counter(c.text for c in cards)
@@ -34,7 +36,17 @@ def check_invariants(g: Game) -> None:
             else:
                 assert shape_problem(r, m.shape, m.cards) is None, m.cards
     for p in g.players:
-        assert not any(c.is_red_three for c in g.hands[p])
+        if r.threes_laid_out:   # Modern American: one 3 kept for a Straight until the side
+            # melds; a 3 stays in hand when no stock card is left to replace it
+            threes = [c for c in g.hands[p] if c.rank == "3"]
+            assert g.stock == [] or g.phase == "over" or (
+                len(threes) <= r.keep_three and not (threes and g.team_melds[g.team_of(p)]))
+        else:
+            assert not any(c.is_red_three for c in g.hands[p])
+        # the foot (B.13, B.16): waiting or picked up, never both; a hand used up has it
+        assert not (g.foot(p) and g.foot_picked_up(p))
+        if g.foot(p) and g.phase != "over" and r.foot_on == "hand_empty":
+            assert g.hands[p], p
     for res in g.results:
         for b, total in zip(res.breakdown, res.total, strict=True):
             assert sum(b.values()) == total

@@ -25,6 +25,9 @@ TABLES = {
     # the knobs later variants use (Cuban / Modern American style)
     "capped melds, frozen pile": ("classic", 4, {"pile_always_frozen": True,
                                                  "max_meld_size": 7, "forced_take_any": True}),
+    # issue 12: Hand and Foot (top-5 takes with a pair, threes never melded, fewer wild
+    # cards than naturals, going out by kinds: 1 natural + 2 mixed in individual play)
+    "hand_and_foot 2p": ("hand_and_foot", 2, {}),
 }
 SCORES = (-100, 0, 1500, 3000)   # minimums 15, 50, 90, 120
 
@@ -127,5 +130,27 @@ def build(table: str, phase: str, hand_size: int, melds: int, score: int, seed: 
        seed=st.integers(0, 2**32), focus=st.integers(1, 4))
 def test_legal_actions_hold_every_kind_of_legal_move(table, phase, hand_size, melds, score,
                                                       seed, focus):
+    game = build(table, phase, hand_size, melds, score, seed, focus)
+    check_position(game, game.turn, table)
+
+
+# Issue 12's cut-throat, Slavic, Mexican and South American (fewer examples: the rules they
+# add are the planner's, which the reference asks move by move too)
+ISSUE12_TABLES = {
+    "cutthroat 3p": ("cutthroat", 3, {}),
+    "slavic 4p": ("slavic", 4, {}),
+    "mexican 4p": ("mexican", 4, {}),
+    "south_american 4p": ("south_american", 4, {}),
+}
+TABLES.update(ISSUE12_TABLES)
+
+
+@pytest.mark.parametrize("phase", ["draw", "play"])
+@pytest.mark.parametrize("table", list(ISSUE12_TABLES))
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand_size=st.integers(1, 9), melds=st.integers(0, 3), score=st.sampled_from(SCORES),
+       seed=st.integers(0, 2**32), focus=st.integers(1, 4))
+def test_legal_actions_hold_every_kind_of_legal_move_in_issue_12_variants(
+        table, phase, hand_size, melds, score, seed, focus):
     game = build(table, phase, hand_size, melds, score, seed, focus)
     check_position(game, game.turn, table)

@@ -16,6 +16,9 @@ TABLES = st.sampled_from([
     # knobs for later variants (Cuban / Modern American style): they must keep every invariant
     (4, "classic", {"pile_always_frozen": True, "max_meld_size": 7, "upcard": False,
                     "forced_take_any": True}),
+    # Modern American's options: PG's take onto a meld of 3-4, every 3 laid out, CLA Garbage
+    (4, "modern_american", {"take_onto_short_meld": True, "keep_three": False,
+                            "special_hands": (("garbage", 3000),)}),
 ])
 
 
@@ -27,10 +30,15 @@ def test_random_hands_keep_every_invariant(seed, table):
     assert len(g.results) == 1 or g.phase == "over"
 
 
-# The Samba family (B.2-B.7) at 2, 4 and 6 players where the variant supports them.
+# The Samba family (B.2-B.7) at 2, 4 and 6 players where the variant supports them; the
+# variants of issue 12 at every table size they support.
 CLASSIC_FAMILY = ("classic", "vienna", "british", "uruguayan")
+EVERY_SIZE = ("cutthroat", "slavic", "mexican", "south_american")
 FAMILY = [(players, name, {}) for name, counts in PLAYER_COUNTS.items()
-          if name not in CLASSIC_FAMILY for players in (2, 4, 6) if players in counts]
+          if name not in CLASSIC_FAMILY
+          for players in (counts if name in EVERY_SIZE else (2, 4, 6)) if players in counts]
+# Issue 12's other table sizes: Hand and Foot's three players, Pennies' three teams of 2.
+FAMILY += [(3, "hand_and_foot", {}), (6, "pennies", {"teams": 3})]
 
 
 def _family_hand(seed, table):
@@ -41,7 +49,8 @@ def _family_hand(seed, table):
                for b, t in zip(r.breakdown, r.total, strict=True))
 
 
-@pytest.mark.parametrize("table", FAMILY, ids=[f"{n} {p}p" for p, n, _ in FAMILY])
+@pytest.mark.parametrize("table", FAMILY, ids=[f"{n} {p}p{' ' + str(o) if o else ''}"
+                                               for p, n, o in FAMILY])
 def test_a_hand_of_every_new_variant_at_every_table_size_keeps_every_invariant(table):
     _family_hand(sum(map(ord, table[1])) + table[0], table)
 

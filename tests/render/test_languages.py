@@ -30,7 +30,15 @@ from bot.render import (
     table,
 )
 from bot.render.draw import Room
-from bot.render.samples import hand_view, results_sample, samba_view, table_view
+from bot.render.samples import (
+    cutthroat_view,
+    feet_view,
+    hand_view,
+    modern_american_view,
+    results_sample,
+    samba_view,
+    table_view,
+)
 
 from .conftest import decode
 
@@ -76,6 +84,20 @@ def _cases() -> dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any
         "hand, samba, 22 cards after a pile take": (render_hand, samba_view()),
         "table, samba, a side with 9 melds": (render_table, samba_view()),
         "table, samba, 6 players": (render_table, samba_view(6)),
+        "hand, foot face down": (render_hand, feet_view()),
+        "hand, foot picked up": (render_hand, feet_view(viewer=1, turn=1)),
+        "hand, packet face down, 3 cards": (render_hand, feet_view(
+            6, variant="pennies", hand_size=3)),
+        "hand, packet picked up": (render_hand, feet_view(6, variant="pennies", viewer=3)),
+        "table, hand and foot": (render_table, feet_view()),
+        "table, pennies, 6 players": (render_table, feet_view(6, variant="pennies")),
+        "table, modern american, bonus piles": (render_table, modern_american_view(
+            bonus_piles=(4, 3))),
+        "table, modern american, turn card drawn": (render_table, modern_american_view(
+            turn_card_drawn=True)),
+        "table, cut-throat, a lone hand": (render_table, cutthroat_view()),
+        "table, cut-throat, before the pile is taken": (render_table, cutthroat_view(
+            lone=None)),
     }
 
 

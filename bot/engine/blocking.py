@@ -1,0 +1,122 @@
+"""South American Canasta (RULES.md B.14, LT): the blocking canasta and the 8-card natural
+canasta from the hand.
+
+- The *blocking canasta* is four black threes and three matching wild cards (three jokers,
+  three red 2s or three black 2s), assembled in hand and melded at once as a group of its
+  own in a ``Meld`` (not beside a pile take). It scores its cards and ``blocking_canasta``
+  (1500), ends the hand at once (nobody goes out: no going-out bonus, no minimum, no canasta
+  needed) and cancels the opponents' melds: they score no melded cards or canastas, and
+  their red threes count as for a side that made no meld.
+- A natural canasta of 8 or more cards melded at once from the hand (a new meld) scores
+  ``hand_canasta_eight`` (750) instead of 500 while it stays natural; cards added later add
+  only their values.
+
+A mixin of ``Game`` (the state lives on the game), and the legal blocking-canasta moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Meld, trusted
+from .cards import Card, card_texts
+from .errors import IllegalMove
+from .table_state import TableState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Event = dict[str, Any]
+BLACK_THREES = 4
+MATCHING_WILDS = 3
+
+
+def wild_kind(c: Card) -> str:
+    """Which wild cards match: jokers, red 2s, black 2s."""
+    if c.is_joker:
+        return "joker"
+    return "red" if c.is_red else "black"
+
+
+def blocking_problem(cards: list[Card]) -> IllegalMove | None:
+    """Why a group of black threes and wild cards is not a blocking canasta, or ``None``."""
+    threes = [c for c in cards if c.is_black_three]
+    wilds = [c for c in cards if c.is_wild]
+    if (len(threes) != BLACK_THREES or len(wilds) != MATCHING_WILDS
+            or len(cards) != BLACK_THREES + MATCHING_WILDS
+            or len({wild_kind(c) for c in wilds}) != 1):
+        return IllegalMove("a blocking canasta is four black threes and three matching wild "
+                           "cards: three jokers, three red 2s or three black 2s",
+                           code="blocking_canasta_matching")
+    return None
+
+
+def is_blocking(meld_rank: str, wilds: int) -> bool:
+    """A meld of black threes holding wild cards can only be a blocking canasta."""
+    return meld_rank == "3" and wilds > 0
+
+
+class BlockingCanasta(TableState):
+    """South American Canasta's blocking canasta and hand canastas of eight."""
+
+    def check_blocking(self, team: int, groups: list[list[Card]],
+                       additions: dict[str, list[Card]], with_pile: bool) -> bool:
+        """Is this move a blocking canasta (raising if it breaks its rules)?"""
+        cards = additions.get("3")
+        if not self.rules.blocking_canasta or not cards or not any(c.is_wild for c in cards):
+            return False
+        whole = [g for g in groups if any(c.is_black_three for c in g)]
+        if with_pile or "3" in self.team_melds[team] or len(whole) != 1 or whole[0] != cards:
+            raise IllegalMove("a blocking canasta is melded all at once from your hand, as a "
+                              "meld of its own", code="blocking_canasta_whole")
+        problem = blocking_problem(cards)
+        if problem:
+            raise problem
+        return True
+
+    def blocked_by(self) -> int | None:
+        """The side whose blocking canasta ended this hand, if one did."""
+        for ev in reversed(self.history):
+            if ev["type"] == "blocking_canasta":
+                return self._team[ev["player"]]
+        return None
+
+    def hand_canastas(self, additions: dict[str, list[Card]], new: set[str]) -> list[str]:
+        """The new natural melds of 8 or more cards this move makes at once."""
+        if not self.rules.hand_canasta_eight:
+            return []
+        return sorted(k for k in new if len(cards := additions.get(k, [])) >= 8
+                      and not any(c.is_wild for c in cards)
+                      and len({c.rank for c in cards}) == 1 and cards[0].rank != "3")
+
+    def hand_canasta_bonus(self, team: int) -> int:
+        """What the side's natural canastas of 8 melded from the hand add beyond a natural
+        canasta's bonus (only those still natural)."""
+        r = self.rules
+        if not r.hand_canasta_eight:
+            return 0
+        keys = {k for ev in self.history if ev["type"] == "meld"
+                and self._team.get(ev["player"]) == team for k in ev.get("hand_canastas", ())}
+        melds = self.team_melds[team]
+        return sum(r.hand_canasta_eight - r.natural_canasta for k in keys
+                   if k in melds and melds[k].wilds == 0 and melds[k].is_canasta(r))
+
+
+def blocking_moves(game: Game, player: str) -> list[Meld]:
+    """The blocking canastas the hand can meld now (one per kind of matching wild card)."""
+    hand = game.hands[player]
+    threes = [c for c in hand if c.is_black_three][:BLACK_THREES]
+    if not game.rules.blocking_canasta or len(threes) < BLACK_THREES:
+        return []
+    moves: list[Meld] = []
+    for kind in ("joker", "red", "black"):
+        wilds = [c for c in hand if c.is_wild and wild_kind(c) == kind][:MATCHING_WILDS]
+        if len(wilds) < MATCHING_WILDS:
+            continue
+        action = trusted(Meld, groups=[card_texts(threes + wilds)], add={})
+        try:
+            game._plan(player, [threes + wilds], [], check_held=False)
+        except IllegalMove:
+            continue
+        moves.append(action)
+    return moves
