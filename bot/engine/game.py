@@ -21,9 +21,9 @@ from .actions import (
     TakePile,
 )
 from .blocking import BlockingCanasta
-from .bonus_cards import restore, set_position, snapshot
+from .bonus_cards import set_position
 from .canasta_needs import kinds_met
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, parse_cards
 from .cutthroat import LoneHand
 from .dealing import Dealing
 from .errors import IllegalMove
@@ -33,12 +33,14 @@ from .melds import TableMeld, add_meld, rank_name
 from .rules import Rules
 from .scoring import HandResult
 from .slavic import SlavicRules
+from .snapshots import Snapshots
 from .turns import TurnMoves
 
 Event = dict[str, Any]
 
 
-class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCanasta):
+class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCanasta,
+           Snapshots):
     """One match. Read the state through the properties; change it only with ``apply``."""
 
     # ------------------------------------------------------------------ construction
@@ -334,77 +336,10 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
 
         return make_view(self, player)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "version": 1,
-            "rules": self.rules.to_dict(), "players": list(self.players), "seed": self.seed,
-            "hand_number": self.hand_number, "scores": list(self._scores),
-            "results": [x.to_dict() for x in self._results], "winner": self._winner,
-            "order": list(self.order), "turn_idx": self.turn_idx, "phase": self._phase,
-            "hands": {p: format_cards(h) for p, h in self.hands.items()},
-            "stock": format_cards(self.stock), "pile": format_cards(self.pile),
-            "start_frozen": self.start_frozen,
-            "melds": [[m.to_text() for m in t.values()] for t in self.team_melds],
-            "red_threes": [format_cards(x) for x in self.red3],
-            **({"removed": [format_cards(x) for x in self.removed]}
-               if any(self.removed) else {}),
-            **({"lone": self.lone} if self.lone else {}),
-            **snapshot(self),
-            "minimums": list(self.minimums), "penalties": list(self.penalties),
-            "melded_players": sorted(self.melded_players),
-            "history": self.history,
-            **self._feet_to_dict(),
-            "just_arrived": {p: format_cards(c) for p, c in self.just_arrived.items()},
-            "turn": {"asked": self.asked, "permission": self.permission,
-                     "question": self.question, "took_pile": self.took_pile,
-                     "pile_rank": self.pile_rank, "touched_old": self.touched_old,
-                     "new_ranks": sorted(self.turn_new_ranks),
-                     "start_ranks": sorted(self.turn_start_ranks),
-                     "melded_before": self.melded_before},
-        }
-
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
         game = cls(Rules.from_dict(d["rules"]), d["players"], d["seed"])
-        game.hand_number = d["hand_number"]
-        game._scores = list(d["scores"])
-        game._results = [HandResult.from_dict(x) for x in d["results"]]
-        game._winner = d["winner"]
-        game.order = list(d["order"])
-        game.turn_idx = d["turn_idx"]
-        game._phase = d["phase"]
-        game.hands = {p: parse_cards(h) for p, h in d["hands"].items()}
-        game.stock = parse_cards(d["stock"])
-        game.pile = parse_cards(d["pile"])
-        game.pile_wilds = sum(1 for c in game.pile if c.is_wild)
-        game.start_frozen = d["start_frozen"]
-        game.team_melds = []
-        for texts in d["melds"]:
-            melds: dict[str, TableMeld] = {}
-            for text in texts:
-                add_meld(melds, TableMeld.from_text(text))
-            game.team_melds.append(melds)
-        if d.get("lone"):
-            game._set_partnership(d["lone"])
-        game.red3 = [parse_cards(x) for x in d["red_threes"]]
-        game.removed = [parse_cards(x) for x in d.get("removed", [""] * len(game.red3))]
-        restore(game, d)
-        game.minimums = list(d["minimums"])
-        game.penalties = list(d["penalties"])
-        game.melded_players = set(d["melded_players"])
-        game.history = [dict(e) for e in d["history"]]
-        game._feet_from_dict(d)
-        game.just_arrived = {p: parse_cards(c) for p, c in d["just_arrived"].items()}
-        t = d["turn"]
-        game.asked = t["asked"]
-        game.permission = t["permission"]
-        game.question = t["question"]
-        game.took_pile = t["took_pile"]
-        game.pile_rank = t["pile_rank"]
-        game.touched_old = t["touched_old"]
-        game.turn_new_ranks = set(t["new_ranks"])
-        game.turn_start_ranks = set(t["start_ranks"])
-        game.melded_before = t["melded_before"]
+        game._restore(d)
         return game
 
     def copy(self) -> Game:

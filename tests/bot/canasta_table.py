@@ -189,6 +189,22 @@ async def play_one(table: Table) -> simcord.InteractionResult:
     return await member.slash(table.thread, "discard", card=move.card)
 
 
+async def play_the_hand(table: Table) -> int:
+    """The person (Ana, the host) plays greedy moves by slash commands until hand 1 ends;
+    whenever the bot is idle it must be her turn (computers never wait for a click).
+    Returns how many moves she made."""
+    ana = str(table.members[0].id)
+    moves = 0
+    while (game := await table.game()).hand_number == 1 and game.phase != "over":
+        assert game.turn == ana, f"the table waits for {game.turn}"
+        result = await play_one(table)
+        assert result.response is not None and not result.response.content.startswith(
+            "Not allowed"), result.response.content
+        moves += 1
+        assert moves < 400, "the hand does not end"
+    return moves
+
+
 async def restart(env: simcord.Env, db_path: str, **settings: Any) -> CanastaBot:
     """A new bot instance on the same database replaces the running one."""
     old = env.bot
