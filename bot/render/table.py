@@ -84,6 +84,20 @@ def render(view: View) -> bytes:
 
 # -- header ---------------------------------------------------------------------------------
 
+def rules_in_brief(view: View) -> str:
+    """The line under the title: the variant, how the match ends, what going out needs."""
+    lang = language.of(view)
+    rules = view.get("rules") or {}
+    bits = [caption.variant_name(view)]
+    if rules.get("deals"):   # a match of a number of deals (Kombo, Hand and Foot)
+        bits.append(count(lang, "table.deals", int(rules["deals"])))
+    elif rules.get("target"):
+        bits.append(say(lang, "table.target", target=language.number(lang, int(rules["target"]))))
+    if not rules.get("play_to_stock_end"):   # Kombo: nobody goes out
+        bits.append(count(lang, "table.to_go_out", int(rules.get("canastas_to_go_out") or 1)))
+    return " \u00b7 ".join(bits)
+
+
 def _header(img: Image.Image, view: View) -> None:
     d = Pen(img)
     lang = language.of(view)
@@ -91,12 +105,7 @@ def _header(img: Image.Image, view: View) -> None:
     hand_no = view.get("hand_number")
     title = say(lang, "table.title_hand", number=hand_no) if hand_no else say(lang, "table.title")
     d.text((PAD, 12), title, font=assets.font(30, "bold"), fill=INK_LIGHT)
-    rules = view.get("rules") or {}
-    bits = [caption.variant_name(view)]
-    if rules.get("target"):
-        bits.append(say(lang, "table.target", target=language.number(lang, int(rules["target"]))))
-    bits.append(count(lang, "table.to_go_out", int(rules.get("canastas_to_go_out") or 1)))
-    rules_line = " \u00b7 ".join(bits)
+    rules_line = rules_in_brief(view)
     d.text((PAD, 48), rules_line, font=assets.font(17), fill=INK_DIM)
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))

@@ -4,8 +4,12 @@ threes, cut-throat's lone hand (table). Sample views in the engine's view keys."
 
 from __future__ import annotations
 
+import pytest
+
+from bot.engine import Game, variant
 from bot.render import render_hand, render_table
 from bot.render.samples import cutthroat_view, feet_view, modern_american_view, table_view
+from bot.render.table import rules_in_brief
 
 from .conftest import decode
 
@@ -103,3 +107,20 @@ def test_cut_throat_shows_who_plays_alone_and_the_partnership(drawn: list[str]) 
     render_table(_ru(cutthroat_view()))
     assert "играет один" in drawn
     assert "На троих \u00b7 игра до 7\u00a0500 \u00b7 для выхода 2 канасты" in drawn
+
+
+@pytest.mark.parametrize(("name", "players", "lang", "expected"), [
+    ("hand_and_foot", 4, "en", "Hand and Foot · a match of 4 deals · 7 canastas to go out"),
+    ("kombo", 4, "ru", "· партия из 4 раздач"),
+    ("modern_american", 4, "en", "· target 8,500 · 2 canastas to go out"),
+])
+def test_the_rules_line_says_how_the_match_ends(name: str, players: int, lang: str,
+                                                 expected: str) -> None:
+    """A match of deals says so (not the placeholder target); Kombo has no going out."""
+    game = Game.new(variant(name, players=players), [f"P{i}" for i in range(players)], seed=1)
+    view = game.view(None)
+    view["language"] = lang
+    line = rules_in_brief(view)
+    assert expected in line, line
+    assert "000 000" not in line and "000,000" not in line
+    assert (name == "kombo") == ("выход" not in line and "go out" not in line)
