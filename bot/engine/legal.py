@@ -357,8 +357,9 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             if game.black_three_held_back(player):
                 seen.update(c for c in hand if c.is_black_three)
             seen.update(barred(game, player))
+            sevens = game.rules.sevens_held   # Pennies
             for c in hand:
-                if c not in seen and not seven_discard_problem(game, hand, c):
+                if c not in seen and not (sevens and seven_discard_problem(game, hand, c)):
                     seen.add(c)
                     actions.append(trusted(Discard, card=c.text))
         out = going_out_lines(game, player)
@@ -370,7 +371,8 @@ def legal_actions(game: Game, player: str) -> list[Action]:
                       else greedy_melds(game, player, _by_rank(hand), use_wilds=False))
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
-        actions.extend(blocking_moves(game, player))   # South American
+        if game.rules.blocking_canasta:   # South American
+            actions.extend(blocking_moves(game, player))
         if (game.rules.special_hands and not game.team_melds[team]
                 and special_hand(game.rules, hand, [hand]) is not None):
             actions.append(trusted(Meld, groups=[card_texts(hand)], add={}))   # B.15
