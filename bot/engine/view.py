@@ -32,10 +32,15 @@ def running_points(game: Game, team: int) -> int:
     the hand's end, without going out and the cards still in hand."""
     if game.rules.threes_by_colour:
         return sum(american_breakdown(game, team, 0, count_hands=False).values())
-    parts = team_breakdown(game.rules, list(game.team_melds[team].values()),
-                           len(game.red3[team]), 0, 0, 0, game.penalties[team],
-                           removed=len(game.removed[team]),
-                           canasta_extra=game.hand_canasta_bonus(team))
+    side = team
+    if game.rules.lone_hand and game.lone is not None:
+        # Cut-throat: a player scores the side he plays for now, with his own red threes
+        # (as the hand's end does: see cutthroat._per_player).
+        side = game.team_of(next(p for p in game.players if game.home_side(p) == team))
+    parts = team_breakdown(game.rules, list(game.team_melds[side].values()),
+                           len(game.red3[team]), 0, 0, 0, game.penalties[side],
+                           removed=len(game.removed[side]),
+                           canasta_extra=game.hand_canasta_bonus(side))
     return sum(parts.values())
 
 

@@ -181,3 +181,15 @@ def test_random_cutthroat_hands_keep_every_invariant():
 
 
 P3_RANDOM = ["p0", "p1", "p2"]   # play_random's names
+
+
+def test_each_panel_counts_what_its_player_will_score_once_the_partnership_forms() -> None:
+    """A partner's running figure is the partnership's melds with his own red threes, plus
+    since the partnership has melded (before: his empty home side, so minus)."""
+    g = Game.from_position(variant("cutthroat", players=3), ["Ana", "Bo", "Cy"],
+                           hands={"Ana": "5c 6d 9h", "Bo": "4h 4s kd", "Cy": "8c 8d jh"},
+                           stock="7c 7d 7h 7s qc qd", discard="10c",
+                           melds={0: ["kh kc ks"], 1: ["9s 9c 9d"]},
+                           red_threes={2: "3h 3d"}, lone="Bo", turn="Ana", phase="draw")
+    running = {t["members"][0]: t["running_points"] for t in g.view(None)["teams"]}
+    assert running == {"Ana": 30, "Bo": 30, "Cy": 30 + 200}
