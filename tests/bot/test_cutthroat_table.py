@@ -17,10 +17,8 @@ async def test_a_cut_throat_hand_the_first_to_take_the_pile_plays_alone(
     simcord_env: simcord.Env,
 ) -> None:
     table = await open_table(simcord_env, players=3, variant="cutthroat", timer=0)
-    ids: list[str] = []
 
     def position(players: list[str]) -> Game:
-        ids.extend(players)
         ana, bo, cy = players
         return Game.from_position(
             variant("cutthroat", 3), players, turn=bo, melded_players=[ana, bo, cy],
@@ -29,7 +27,7 @@ async def test_a_cut_throat_hand_the_first_to_take_the_pile_plays_alone(
                    2: ["jh jd js"]},
             stock="9h 9s 10h 10s 5d 5s 6h 6s", discard="4s 5c 8s")
 
-    await set_position(table, position)
+    ids = (await set_position(table, position)).players
     ana_id, bo_id, cy_id = ids
     bo = table.member(bo_id)
     game = await table.game()

@@ -17,10 +17,8 @@ async def test_a_hand_and_foot_hand_where_a_player_picks_up_her_foot(
     simcord_env: simcord.Env,
 ) -> None:
     table = await open_table(simcord_env, players=2, variant="hand_and_foot", timer=0)
-    ids: list[str] = []
 
     def position(players: list[str]) -> Game:
-        ids.extend(players)
         ana, bo = players
         return Game.from_position(
             variant("hand_and_foot", 2), players, turn=ana, melded_players=[ana, bo],
@@ -29,7 +27,7 @@ async def test_a_hand_and_foot_hand_where_a_player_picks_up_her_foot(
                    1: ["10h 10d 10s"]},
             stock="9s jd 4h 4s 6h 6d 8h 8d 9h 10c", discard="6c")
 
-    await set_position(table, position)
+    ids = (await set_position(table, position)).players
     ana_id, bo_id = ids
     ana = table.member(ana_id)
     game = await table.game()

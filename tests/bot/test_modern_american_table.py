@@ -17,10 +17,8 @@ async def test_a_modern_american_hand_with_bonus_cards_to_the_score_sheet(
     simcord_env: simcord.Env,
 ) -> None:
     table = await open_table(simcord_env, players=4, variant="modern_american", timer=0)
-    ids: list[str] = []
 
     def position(players: list[str]) -> Game:
-        ids.extend(players)
         ana, bo, cy, di = players
         return Game.from_position(
             variant("modern_american", 4), players, turn=ana,
@@ -30,7 +28,7 @@ async def test_a_modern_american_hand_with_bonus_cards_to_the_score_sheet(
             bonus_piles=["jh jd js 8d", "4h 4s 5h"],
             stock="8h 9h 9d 10h 10d jc 6c 6d 6s 5c 5d 4s 9c 10s", discard="6c")
 
-    await set_position(table, position)
+    ids = (await set_position(table, position)).players
     ana_id = ids[0]
     ana = table.member(ana_id)
     game = await table.game()
@@ -68,10 +66,8 @@ async def test_a_special_hand_of_pairs_typed_in_slash_meld_ends_the_hand(
     simcord_env: simcord.Env,
 ) -> None:
     table = await open_table(simcord_env, players=4, variant="modern_american", timer=0)
-    ids: list[str] = []
 
     def position(players: list[str]) -> Game:
-        ids.extend(players)
         ana, bo, cy, di = players
         return Game.from_position(
             variant("modern_american", 4), players, turn=ana,
@@ -80,7 +76,7 @@ async def test_a_special_hand_of_pairs_typed_in_slash_meld_ends_the_hand(
             bonus_piles=["jc js 5c 5d", "4h 4s 5h"],
             stock="6d 9c 10s 8s 8c 5s 4c 4d 6c 7c 7d 7s 9h 10h", discard="")
 
-    await set_position(table, position)
+    ids = (await set_position(table, position)).players
     ana = table.member(ids[0])
     assert_accepted(await ana.slash(table.thread, "draw"))
     assert_accepted(await ana.slash(table.thread, "meld", groups="kk, qq, jj, tt, 99, 88, 66"))

@@ -15,10 +15,8 @@ async def test_a_table_of_six_with_a_packet_pickup_to_the_score_sheet(
     simcord_env: simcord.Env,
 ) -> None:
     table = await open_table(simcord_env, players=6, variant="pennies", timer=0)
-    ids: list[str] = []
 
     def position(players: list[str]) -> Game:
-        ids.extend(players)
         ana, bo, cy, di, ed, flo = players
         return Game.from_position(
             variant("pennies", 6), players, turn=ana, melded_players=players,
@@ -29,7 +27,7 @@ async def test_a_table_of_six_with_a_packet_pickup_to_the_score_sheet(
                    1: ["10h 10d 10s"]},
             stock="5c 5d 4h 4s 6h 6c 8h 8d 9h 10c", discard="6s")
 
-    await set_position(table, position)
+    ids = (await set_position(table, position)).players
     ana_id = ids[0]
     ana = table.member(ana_id)
     game = await table.game()
