@@ -104,9 +104,11 @@ class BlockingCanasta(TableState):
 
 def blocking_moves(game: Game, player: str) -> list[Meld]:
     """The blocking canastas the hand can meld now (one per kind of matching wild card)."""
+    if not game.rules.blocking_canasta:
+        return []
     hand = game.hands[player]
     threes = [c for c in hand if c.is_black_three][:BLACK_THREES]
-    if not game.rules.blocking_canasta or len(threes) < BLACK_THREES:
+    if len(threes) < BLACK_THREES:
         return []
     moves: list[Meld] = []
     for kind in ("joker", "red", "black"):

@@ -371,8 +371,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
                       else greedy_melds(game, player, _by_rank(hand), use_wilds=False))
             actions.extend(shape_moves(game, player, greedy))
         actions.extend(out)
-        if game.rules.blocking_canasta:   # South American
-            actions.extend(blocking_moves(game, player))
+        actions.extend(blocking_moves(game, player))   # South American
         if (game.rules.special_hands and not game.team_melds[team]
                 and special_hand(game.rules, hand, [hand]) is not None):
             actions.append(trusted(Meld, groups=[card_texts(hand)], add={}))   # B.15
