@@ -13,8 +13,8 @@ The store writes `?` placeholders; they become `$1, $2, ...` here.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -47,30 +47,33 @@ def _rowcount(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+@contextmanager
+def _integrity_errors() -> Iterator[None]:
+    """asyncpg's constraint violations as the store's own `IntegrityError`."""
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise IntegrityError(str(exc)) from exc
+
+
 class _PostgresTransaction:
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
+        with _integrity_errors():
             return _rowcount(await self._conn.execute(numbered(sql), *params))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         args = [tuple(r) for r in rows]
         if not args:
             return
-        try:
+        with _integrity_errors():
             await self._conn.executemany(numbered(sql), args)
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
+        with _integrity_errors():
             return list(await self._conn.fetch(numbered(sql), *params))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def _version_table(self) -> None:
         await self._conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
@@ -131,10 +134,8 @@ class PostgresDatabase:
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One bookkeeping statement, committed on its own without waiting for the sync to
         disk: one round trip."""
-        try:
+        with _integrity_errors():
             return _rowcount(await self._pool.execute(numbered(sql), *params))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._pool.fetch(numbered(sql), *params))
