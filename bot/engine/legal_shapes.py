@@ -21,6 +21,7 @@ from .melds import SEQUENCE_ORDER, TableMeld, other_canastas, set_melds
 
 if TYPE_CHECKING:
     from .game import Game
+    from .rules import Rules
 
 Move = tuple[list[list[Card]], dict[str, list[Card]]]
 
@@ -47,6 +48,26 @@ def runs(hand: list[Card], size: int) -> list[list[Card]]:
     return out
 
 
+def _suit_ranks(m: TableMeld, cards: list[Card]) -> dict[int, Card]:
+    """The naturals of the sequence's suit among ``cards``, by their place in the run."""
+    return {SEQUENCE_ORDER[c.rank]: c for c in cards if c.is_natural and c.suit == m.suit}
+
+
+def _extension(r: Rules, m: TableMeld, have: dict[int, Card]) -> list[Card]:
+    """The most of ``have`` that extend the sequence ``m``: upwards, then downwards, up to a
+    canasta's size."""
+    low, high = SEQUENCE_ORDER[m.cards[0].rank], SEQUENCE_ORDER[m.cards[-1].rank]
+    room = r.canasta_size - len(m.cards)
+    got: list[Card] = []
+    while high + 1 in have and len(got) < room:
+        high += 1
+        got.append(have[high])
+    while low - 1 in have and len(got) < room:
+        low -= 1
+        got.append(have[low])
+    return got
+
+
 def _extensions(game: Game, player: str) -> list[Move]:
     r = game.rules
     hand = game.hands[player]
@@ -54,18 +75,9 @@ def _extensions(game: Game, player: str) -> list[Move]:
     for key, m in game.team_melds[game.team_of(player)].items():
         if m.shape != "sequence" or len(m.cards) >= r.canasta_size:
             continue
-        have = {SEQUENCE_ORDER[c.rank]: c for c in hand if c.is_natural and c.suit == m.suit}
+        have = _suit_ranks(m, hand)
+        longest = _extension(r, m, have)
         low, high = SEQUENCE_ORDER[m.cards[0].rank], SEQUENCE_ORDER[m.cards[-1].rank]
-        longest: list[Card] = []
-        room = r.canasta_size - len(m.cards)
-        i = high + 1
-        while i in have and len(longest) < room:
-            longest.append(have[i])
-            i += 1
-        i = low - 1
-        while i in have and len(longest) < room:
-            longest.append(have[i])
-            i -= 1
         for end in (low - 1, high + 1):
             if end in have:
                 out.append(([], {key: [have[end]]}))
@@ -232,16 +244,7 @@ def _shapes_first(game: Game, table: dict[str, TableMeld], cards: list[Card], us
         for key, m in table.items():
             if m.shape != "sequence" or len(m.cards) >= r.canasta_size:
                 continue
-            have = {SEQUENCE_ORDER[c.rank]: c for c in rest if c.is_natural and c.suit == m.suit}
-            low, high = SEQUENCE_ORDER[m.cards[0].rank], SEQUENCE_ORDER[m.cards[-1].rank]
-            got: list[Card] = []
-            room = r.canasta_size - len(m.cards)
-            while high + 1 in have and len(got) < room:
-                high += 1
-                got.append(have[high])
-            while low - 1 in have and len(got) < room:
-                low -= 1
-                got.append(have[low])
+            got = _extension(r, m, _suit_ranks(m, rest))
             if got:
                 adds[key] = got
                 for c in got:
