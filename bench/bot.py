@@ -2,9 +2,11 @@
 
 1. Latency through simcord: from the moment an interaction is handed to the bot until the
    bot has finished handling it (deferral, commit, the turn DM and the live table message
-   edited or posted) for /draw, /meld and /discard in 4-player games, and for the same moves
+   edited or posted: the end of the last task the interaction set going, see
+   `bench.finish`) for /draw, /meld and /discard in 4-player games, and for the same moves
    made with the turn message's buttons and menus (every other table) — median and 95th
-   percentile. The time to the first response sent is smaller still; both are printed.
+   percentile. The time to the first response sent is smaller still; both are printed, and
+   so is the time until simcord returned (its settling adds up to its 50 ms idle poll).
    Uploads: every picture the bot uploads (posts and edits), per round of four turns.
 2. Capacity: how many active games one process holds in 1 GB (games in memory, as the
    service keeps them between moves; measured on a temporary SQLite file whatever the
@@ -34,6 +36,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from bench.finish import TaskClock
+
 BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
@@ -42,6 +46,8 @@ GUILD_LOCALES = {"en": "en-US", "bg": "bg", "lt": "lt", "ru": "ru"}
 THROUGHPUT_SECONDS = 5.0
 UPLOADS: dict[str, list[int]] = defaultdict(list)  # file name -> bytes of each upload
 TURNS: list[int] = []  # turns played (one entry per turn)
+REQUESTS: list[float] = []  # when each REST request the bot made was answered
+CHECKED: list[bool] = []  # per move: the finish measured is after the move's last request
 DEALS: list[int] = []  # hands dealt (each table's first, and one after each hand's end)
 
 
@@ -109,8 +115,19 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
         uploads[str(filename)].append(size)
 
     discord.File.__init__ = counted_file  # type: ignore[method-assign]
+    clock = TaskClock()
     try:
         async with simcord.run(bot) as env:
+            clock.install(asyncio.get_running_loop())
+            request = bot.http.request
+
+            async def timed_request(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    return await request(*args, **kwargs)
+                finally:
+                    REQUESTS.append(time.perf_counter())
+
+            bot.http.request = timed_request  # type: ignore[method-assign]
             table_no = 0
             while min(len(timings[c]["handled"]) for c in ("draw", "meld", "discard")) \
                     < MOVES_PER_COMMAND:
@@ -159,6 +176,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                             command, options = "discard", {"card": discards[-1].card}
                     panel = by_id[player].user.dm_channel.history()[-1]
                     click = _click(panel, command, options) if table_no % 2 == 0 else None
+                    clock.start()
                     before = time.perf_counter()
                     if click is None:
                         result = await by_id[player].slash(thread, command, **options)
@@ -168,13 +186,17 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                         result = (await user.click(panel, custom_id=cid) if value is None
                                   else await user.select(panel, [value], custom_id=cid))
                         command = f"{command} (button)"
-                    done = time.perf_counter()
+                    settled = time.perf_counter()
+                    done = clock.finished(settled)
+                    if REQUESTS and REQUESTS[-1] > before:  # a sanity check of the clock
+                        CHECKED.append(done >= REQUESTS[-1])
                     if command.startswith("discard"):
                         TURNS.append(1)
                     interaction_id = result._interaction.id  # noqa: SLF001
                     start = arrived.get(interaction_id, before)
                     timings[command]["handled"].append((done - start) * 1000)
                     timings[f"language {lang}"]["handled"].append((done - start) * 1000)
+                    timings[command]["settled"].append((settled - start) * 1000)
                     if interaction_id in first_reply:
                         timings[command]["response"].append(
                             (first_reply[interaction_id] - start) * 1000)
@@ -316,9 +338,13 @@ def main(argv: list[str] | None = None) -> int:
         if not command.startswith("pickup"):
             worst = max(worst, p95)
         response = timings[command]["response"]
+        settled = timings[command]["settled"]
         print(f"  /{command:<16} n={len(handled):>4}  median {statistics.median(handled):6.1f}"
               f"  p95 {p95:6.1f}   (first response sent: median "
-              f"{statistics.median(response):5.1f}, p95 {_p95(response):5.1f})")
+              f"{statistics.median(response):5.1f}, p95 {_p95(response):5.1f}; simcord "
+              f"settled: median {statistics.median(settled):5.1f}, p95 {_p95(settled):5.1f})")
+    print(f"  the bot's finish is measured after its last REST request in {sum(CHECKED)} of "
+          f"{len(CHECKED)} moves that made one")
     languages = {k.split()[1]: v["handled"] for k, v in timings.items()
                  if k.startswith("language ") and v["handled"]}
     for handled in languages.values():
@@ -352,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, rate in throughput.items():
         print(f"throughput, 4 games played at once on {name}: {rate:,.0f} moves committed "
               "per second")
-    ok_latency = worst < BAR_P95_MS
+    ok_latency = worst < BAR_P95_MS and all(CHECKED)
     ok_capacity = with_baseline >= BAR_GAMES_PER_GB
     print(f"bar: p95 < {BAR_P95_MS:.0f} ms for /draw /meld /discard: "
           f"{'PASS' if ok_latency else 'FAIL'} (worst p95 {worst:.1f} ms)")
