@@ -26,17 +26,23 @@ def team_name(game: Game, team: int) -> str:
     return " & ".join(game.members[team])
 
 
+def side_now(game: Game, team: int) -> int:
+    """The side whose melds count for home side ``team`` now: itself, except in cut-throat
+    once the partnership formed (a partner plays for the side that holds both partners'
+    melds)."""
+    if game.rules.lone_hand and game.lone is not None:
+        return game.team_of(next(p for p in game.players if game.home_side(p) == team))
+    return team
+
+
 def running_points(game: Game, team: int) -> int:
     """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand."""
     if game.rules.threes_by_colour:
         return sum(american_breakdown(game, team, 0, count_hands=False).values())
-    side = team
-    if game.rules.lone_hand and game.lone is not None:
-        # Cut-throat: a player scores the side he plays for now, with his own red threes
-        # (as the hand's end does: see cutthroat._per_player).
-        side = game.team_of(next(p for p in game.players if game.home_side(p) == team))
+    side = side_now(game, team)  # cut-throat: scored with his own red threes, as the hand's
+    # end does (see cutthroat._per_player)
     parts = team_breakdown(game.rules, list(game.team_melds[side].values()),
                            len(game.red3[team]), 0, 0, 0, game.penalties[side],
                            removed=len(game.removed[side]),
@@ -59,11 +65,12 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                           "canasta": m.kind(r), "kind": m.shape, "key": key})
         teams.append({"index": t, "members": list(game.members[t]),
                       "score": game.scores[t], "minimum": game.minimums[t],
-                      "has_melded": bool(melds), "canastas": game.canastas(t), "melds": melds,
+                      "has_melded": bool(game.team_melds[side_now(game, t)]),
+                      "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
                       "black_threes_removed": [c.text for c in game.removed[t]],
                       "black_threes": [c.text for c in game.black3[t]],
-                      "pile_frozen": game.pile_frozen_for(t),
+                      "pile_frozen": game.pile_frozen_for(side_now(game, t)),
                       "running_points": running_points(game, t)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen
     return {

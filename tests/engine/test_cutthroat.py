@@ -193,3 +193,30 @@ def test_each_panel_counts_what_its_player_will_score_once_the_partnership_forms
                            red_threes={2: "3h 3d"}, lone="Bo", turn="Ana", phase="draw")
     running = {t["members"][0]: t["running_points"] for t in g.view(None)["teams"]}
     assert running == {"Ana": 30, "Bo": 30, "Cy": 30 + 200}
+
+
+def test_a_partner_has_met_his_minimum_once_the_partnership_has_melded() -> None:
+    """Cy's own side never melded, but he plays for Ana's, which has: no minimum for him
+    (the engine asks none), and his panel shows it met."""
+    g = Game.from_position(variant("cutthroat", players=3), ["Ana", "Bo", "Cy"],
+                           hands={"Ana": "5c 6d 9h", "Bo": "4h 4s kd", "Cy": "8c 8d 8h jh 5s"},
+                           stock="7c 7d 7h 7s qc qd", discard="10c",
+                           melds={0: ["kh kc ks"], 1: ["9s 9c 9d"]}, lone="Bo", turn="Cy",
+                           phase="play")
+    melded = {t["members"][0]: t["has_melded"] for t in g.view(None)["teams"]}
+    assert melded == {"Ana": True, "Bo": True, "Cy": True}
+    frozen = {t["members"][0]: t["pile_frozen"] for t in g.view(None)["teams"]}
+    assert frozen == {"Ana": False, "Bo": False, "Cy": False}  # the picture's badge
+    assert Meld(groups=[["8C", "8D", "8H"]]) in g.legal_actions("Cy")  # 40 points: under
+    # the 50 he would need on a side of his own
+
+
+def test_before_the_partnership_each_side_has_melded_or_not_on_its_own() -> None:
+    g = Game.from_position(variant("cutthroat", players=3), ["Ana", "Bo", "Cy"],
+                           hands={"Ana": "5c 6d 9h", "Bo": "4h 4s kd", "Cy": "8c 8d jh"},
+                           stock="7c 7d 7h 7s qc qd", discard="10c",
+                           melds={0: ["kh kc ks"]}, turn="Bo", phase="draw")
+    melded = {t["members"][0]: t["has_melded"] for t in g.view(None)["teams"]}
+    assert melded == {"Ana": True, "Bo": False, "Cy": False}
+    frozen = {t["members"][0]: t["pile_frozen"] for t in g.view(None)["teams"]}
+    assert frozen == {"Ana": False, "Bo": True, "Cy": True}
