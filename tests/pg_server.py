@@ -4,6 +4,10 @@
 database per test (`fresh_database`), `pg_ctl stop` and the directory removed at the end.
 PostgreSQL refuses to run as root: under root (CI) the server runs as the unprivileged
 user `nobody`, which then owns the directory.
+
+A test run killed from outside cannot stop its server. So each server's folder names the
+process that started it (`owner`), and `start` first stops the servers whose process is
+gone.
 """
 
 from __future__ import annotations
@@ -69,13 +73,47 @@ class Server:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
+OWNER = "owner"  # in a server's folder: the id of the process that started it
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    return True
+
+
+def stop_orphans(folder_bin: Path, parent: Path | None = None) -> list[Path]:
+    """Stop and remove the servers whose starting process is gone; returns their folders.
+    Folders without an owner file (another program's, or one being made) are left alone."""
+    stopped = []
+    for folder in Path(parent or tempfile.gettempdir()).glob("canasta-pg-*"):
+        try:
+            owner = int((folder / OWNER).read_text())
+        except (OSError, ValueError):
+            continue
+        if _alive(owner):
+            continue
+        try:
+            Server(folder, folder_bin, 0).stop()
+        except (RuntimeError, OSError, subprocess.SubprocessError):
+            shutil.rmtree(folder, ignore_errors=True)  # no server ran there any more
+        stopped.append(folder)
+    return stopped
+
+
 def start(*, durable: bool = False) -> Server:
     """A running server. Not `durable` (the tests): no fsync, which only a power cut tells
     apart and which the tests do not need; the benchmark wants real syncs."""
     folder_bin = binaries()
     if folder_bin is None:
         raise FileNotFoundError("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
+    stop_orphans(folder_bin)
     folder = Path(tempfile.mkdtemp(prefix="canasta-pg-"))
+    (folder / OWNER).write_text(str(os.getpid()))
     if os.geteuid() == 0:
         shutil.chown(folder, UNPRIVILEGED)
     server = Server(folder, folder_bin, _free_port())
