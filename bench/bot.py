@@ -345,6 +345,12 @@ def main(argv: list[str] | None = None) -> int:
               f"settled: median {statistics.median(settled):5.1f}, p95 {_p95(settled):5.1f})")
     print(f"  the bot's finish is measured after its last REST request in {sum(CHECKED)} of "
           f"{len(CHECKED)} moves that made one")
+    gaps = [s - h for c in commands for h, s in zip(timings[c]["handled"],
+                                                    timings[c]["settled"], strict=True)]
+    polls = sum(1 for gap in gaps if gap >= 45)
+    print(f"  simcord settled within 2 ms of that finish in {sum(1 for g in gaps if g < 2)} "
+          f"moves, one idle poll (45 ms or more) later in {polls}, otherwise in "
+          f"{len(gaps) - polls - sum(1 for g in gaps if g < 2)}")
     languages = {k.split()[1]: v["handled"] for k, v in timings.items()
                  if k.startswith("language ") and v["handled"]}
     for handled in languages.values():
