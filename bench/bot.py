@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import os
-import resource
 import statistics
 import sys
 import tempfile
@@ -37,13 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from bench.finish import TaskClock
+from bench.store_load import capacity, moves_per_second
 
 BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
 # Each table plays in one language (its server's Discord locale), in turn: en, bg, lt, ru.
 GUILD_LOCALES = {"en": "en-US", "bg": "bg", "lt": "lt", "ru": "ru"}
-THROUGHPUT_SECONDS = 5.0
 UPLOADS: dict[str, list[int]] = defaultdict(list)  # file name -> bytes of each upload
 TURNS: list[int] = []  # turns played (one entry per turn)
 REQUESTS: list[float] = []  # when each REST request the bot made was answered
@@ -226,82 +224,6 @@ def _click(panel: Any, command: str, options: dict[str, str]) -> tuple[str, str 
     return None
 
 
-async def _capacity(db: str, games: int = 1500) -> tuple[float, float]:
-    """Bytes per active game held in memory, and the process's baseline."""
-    from bot.engine import Discard, Draw
-    from bot.service import GameService
-    from bot.store import Store
-
-    store = await Store.open(db)
-    service = GameService(store, cache_size=games + 10)
-    gc.collect()
-    before = _rss()
-    for n in range(games):
-        lobby = await service.new_lobby(guild_id=1, channel_id=n, host=f"{n}a", host_name="A",
-                                        seating="join")
-        for p in "bcd":
-            await service.join(lobby.game_id, f"{n}{p}", p.upper())
-        await service.start(lobby.game_id, f"{n}a")
-        for _ in range(8):  # a few moves in: history and melds grow the state
-            live = await service.live(lobby.game_id)
-            game = live.game
-            if game.phase == "draw":
-                await service.act(lobby.game_id, game.turn, Draw())
-            else:
-                card = game.hand(game.turn)[-1].text
-                await service.act(lobby.game_id, game.turn, Discard(card))
-    gc.collect()
-    after = _rss()
-    await store.close()
-    return (after - before) / games, before
-
-
-async def _throughput(db: str, games: int = 4, seconds: float = THROUGHPUT_SECONDS) -> float:
-    """Moves per second committed while `games` games are played at once."""
-    from bot.engine import Discard, Draw
-    from bot.service import GameService
-    from bot.store import Store
-
-    store = await Store.open(db)
-    service = GameService(store, cache_size=games + 10)
-    ids = []
-    for n in range(games):
-        lobby = await service.new_lobby(guild_id=7, channel_id=9000 + n, host=f"t{n}a",
-                                        host_name="A", seating="join", timer=0)
-        for p in "bcd":
-            await service.join(lobby.game_id, f"t{n}{p}", p.upper())
-        await service.start(lobby.game_id, f"t{n}a")
-        ids.append(lobby.game_id)
-    moves = 0
-    deadline = time.perf_counter() + seconds
-
-    async def play(game_id: int) -> None:
-        nonlocal moves
-        while time.perf_counter() < deadline:
-            game = (await service.live(game_id)).game
-            if game.phase == "draw":
-                await service.act(game_id, game.turn, Draw())
-            elif game.phase == "play":
-                await service.act(game_id, game.turn, Discard(game.hand(game.turn)[-1].text))
-            else:
-                return  # the game is over (or waits for an answer): this table is done
-            moves += 1
-
-    began = time.perf_counter()
-    await asyncio.gather(*(play(game_id) for game_id in ids))
-    elapsed = time.perf_counter() - began
-    await store.close()
-    return moves / elapsed
-
-
-def _rss() -> float:
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except OSError:
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-
-
 def _p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
@@ -317,11 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     pinned = _pin_to_one_core()
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or str(Path(tmp) / "bench.sqlite3")
-        per_game, baseline = asyncio.run(_capacity(str(Path(tmp) / "capacity.sqlite3")))
+        per_game, baseline = asyncio.run(capacity(str(Path(tmp) / "capacity.sqlite3")))
         timings = asyncio.run(_latency(database))
-        throughput = {"SQLite": asyncio.run(_throughput(str(Path(tmp) / "moves.sqlite3")))}
+        throughput = {"SQLite": asyncio.run(moves_per_second(str(Path(tmp) / "moves.sqlite3")))}
         if is_postgres(database):
-            throughput["PostgreSQL"] = asyncio.run(_throughput(database))
+            throughput["PostgreSQL"] = asyncio.run(moves_per_second(database))
     kind = "PostgreSQL" if is_postgres(database) else "SQLite"
     shown = redacted(args.database) if args.database else "a temporary file"
     print(f"Canasta bot benchmark ({pinned}; Python {sys.version.split()[0]}; "
