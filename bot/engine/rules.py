@@ -346,12 +346,26 @@ class Rules:
 
     @classmethod
     def from_dict(cls, d: dict[str, object]) -> Rules:
-        """The rules of a snapshot (fields added since it was written keep their defaults)."""
+        """The rules of a snapshot (fields added since it was written keep their defaults).
+
+        Equal rules come back as one object: they are frozen, and the thousands of games a
+        process holds in memory play a handful of different sets (each set, with its JSON
+        form worked out by `to_dict`, is a third of a game's memory)."""
         d = dict(d)
         for name, value in d.items():
             if isinstance(value, list):
                 d[name] = tuple(tuple(x) if isinstance(x, list) else x for x in value)
-        return cls(**d)  # type: ignore[arg-type]
+        rules = cls(**d)  # type: ignore[arg-type]
+        shared = _SHARED.get(rules)
+        if shared is not None:
+            return shared
+        if len(_SHARED) < SHARED_MAX:
+            _SHARED[rules] = rules
+        return rules
+
+
+_SHARED: dict[Rules, Rules] = {}  # equal rules -> the one object games share
+SHARED_MAX = 512  # different sets remembered at most (options make new ones)
 
 
 def _minimum_text(minimum: int) -> str:

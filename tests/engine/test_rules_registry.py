@@ -104,3 +104,16 @@ def test_every_variant_declares_its_player_counts():
                     variant(name, players=players)
     six = variant("samba", players=6, teams=3)
     assert (six.teams, six.deck_size, six.hand_size) == (3, 162, 15)
+
+
+def test_games_restored_with_equal_rules_share_one_rules_object():
+    """Rules are frozen: two games from snapshots of the same rules hold one object (a
+    process keeps thousands of games in memory), and other rules stay apart."""
+    a = Game.new(variant("classic", players=4), ["a", "b", "c", "d"], seed=1)
+    b = Game.new(variant("classic", players=4), ["e", "f", "g", "h"], seed=2)
+    c = Game.new(variant("classic", players=4, target=10000), ["a", "b", "c", "d"], seed=1)
+    restored = [Game.from_dict(g.to_dict()) for g in (a, b, c)]
+    assert restored[0].rules is restored[1].rules
+    assert restored[2].rules is not restored[0].rules
+    assert restored[2].rules.target == 10000 and restored[0].rules.target == 5000
+    assert restored[0].rules == a.rules
