@@ -125,7 +125,10 @@ def read_table(view: dict[str, Any], know: Knowledge | None = None) -> Table:
     for t in view["teams"]:
         d: dict[str, MeldInfo] = {}
         for m in t["melds"]:
-            d[m["rank"]] = MeldInfo(m["rank"], m["count"] - m["wilds"], m["wilds"])
+            # sets by rank (what the heuristics ask: "do we have kings down?"); sequences and
+            # wild melds each under their own key, not all under one rank of None
+            key = m["rank"] if m["rank"] is not None else f"{m.get('kind')}:{m.get('key')}"
+            d[key] = MeldInfo(m["rank"], m["count"] - m["wilds"], m["wilds"])
         melds.append(d)
         canastas.append(t["canastas"])
         melded.append(t["has_melded"])

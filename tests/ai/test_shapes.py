@@ -42,3 +42,17 @@ def test_a_hand_of_every_new_variant_is_played_legally(name: str) -> None:
     game = Game.new(variant(name, size), players, seed=4)
     play_match({p: "normal" for p in players}, game, hands=1)
     assert len(game.results) == 1
+
+
+def test_the_computers_table_keeps_every_sequence_and_wild_meld() -> None:
+    """Sets are known by rank; each run and wild meld is kept apart (they had all been filed
+    under one rank of None, so a second run hid the first)."""
+    from bot.ai.table import read_table
+
+    game = position(rules=variant("bolivia"), hands={"ann": "10h jh 5s 9c kd", **OPP},
+                    melds={0: ["4h 5h 6h 7h 8h 9h", "4s 5s 6s", "2s 2d 2h jk", "qc qd qs"]},
+                    phase="play")
+    mine = read_table(game.view("ann")).my_melds
+    assert len(mine) == 4
+    assert mine["Q"].size == 3
+    assert sorted(m.size for m in mine.values()) == [3, 3, 4, 6]
