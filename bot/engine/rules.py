@@ -356,6 +356,8 @@ class Rules:
             if isinstance(value, list):
                 d[name] = tuple(tuple(x) if isinstance(x, list) else x for x in value)
         rules = cls(**d)  # type: ignore[arg-type]
+        if rules.extra:  # outside equality: such rules stay their own
+            return rules
         shared = _SHARED.get(rules)
         if shared is not None:
             return shared
