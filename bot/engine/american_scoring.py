@@ -8,7 +8,8 @@
 - ``going_out``: 100, or the special hand's value (the side then scores nothing else);
 - ``in_hand``: the cards left in its players' hands (a 3 counts 5);
 - ``penalties``: an unfinished meld of sevens or natural aces -2 500, an unfinished wild meld
-  -2 000, three or more sevens (or aces) left in one hand -1 500, "yes" not followed -100.
+  -2 000 (PG's -2 500 when it holds all four jokers: ``unfinished_four_jokers_penalty``),
+  three or more sevens (or aces) left in one hand -1 500, "yes" not followed -100.
 """
 
 from __future__ import annotations
@@ -57,7 +58,10 @@ def american_breakdown(state: TableState, team: int, going_out: int,
         if m.is_canasta(r):
             continue
         if m.shape == "wild":
-            penalties += r.unfinished_wild_penalty
+            four_jokers = sum(1 for c in m.cards if c.is_joker) == 4
+            penalties += (r.unfinished_four_jokers_penalty
+                          if four_jokers and r.unfinished_four_jokers_penalty
+                          else r.unfinished_wild_penalty)
         elif m.rank in r.wildless_ranks and not m.wilds:
             penalties += r.unfinished_rank_penalty
     in_hand = 0

@@ -105,6 +105,7 @@ class Rules:
     rank_in_hand_penalty: int = 0      # 3+ cards of a wildless rank left in one hand
     wilds_reserved: bool = False       # an unfinished wild meld keeps every wild card
     unfinished_wild_penalty: int = 0   # an unfinished wild meld at the end
+    unfinished_four_jokers_penalty: int = 0  # PG: ... holding all four jokers (0: as above)
     initial_clean_triple: bool = False  # the initial meld holds three naturals of a rank
     initial_top_counts: bool = True    # the pile's top card counts toward the minimum
     splash: bool = False               # a natural canasta from the hand meets any minimum

@@ -2,7 +2,7 @@
 first and only meld of fourteen cards, ending the hand and scoring alone (in going_out)."""
 import pytest
 
-from bot.engine import Game, IllegalMove, Meld, variant
+from bot.engine import Draw, Game, IllegalMove, Meld, variant
 from bot.engine.cards import parse_cards
 from bot.engine.special_hands import pattern_of
 
@@ -67,3 +67,16 @@ def test_a_special_hand_only_as_the_sides_first_meld_of_fourteen_cards():
     g = pos(name="modern_american", hands={"Ana": pairs + " jh", "Bo": "5c"}, phase="play")
     with pytest.raises(IllegalMove):
         g.apply("Ana", Meld(groups=[(pairs + " jh").split()]))
+
+
+@pytest.mark.parametrize("options,penalty", [({}, 2000),
+                                             ({"unfinished_four_jokers_penalty": 2500}, 2500)])
+def test_an_unfinished_wild_meld_with_all_four_jokers(options, penalty):
+    """WP and CLA: -2 000 for any unfinished wild meld; PG: -2 500 when it holds all four
+    jokers (an option). A wild meld with fewer jokers stays -2 000 either way."""
+    for meld, expected in (("jk jk jk jk 2c", penalty), ("jk jk jk 2c 2d", 2000)):
+        g = pos(name="modern_american", options=options,
+                hands={"Ana": "9c", "Bo": "5c", "Cy": "", "Di": ""}, stock="", discard="4c",
+                melds={0: ["kh kd ks kc kh kd ks", meld]})
+        g.apply("Ana", Draw())  # the stock is empty: the hand ends
+        assert g.results[0].breakdown[0]["penalties"] == -expected
