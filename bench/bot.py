@@ -270,9 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     gaps = [s - h for c in commands for h, s in zip(timings[c]["handled"],
                                                     timings[c]["settled"], strict=True)]
     polls = sum(1 for gap in gaps if gap >= 45)
+    others = sorted(round(g, 1) for g in gaps if 2 <= g < 45)
     print(f"  simcord settled within 2 ms of that finish in {sum(1 for g in gaps if g < 2)} "
           f"moves, one idle poll (45 ms or more) later in {polls}, otherwise in "
-          f"{len(gaps) - polls - sum(1 for g in gaps if g < 2)}")
+          f"{len(others)}" + (f" (ms later: {', '.join(map(str, others[:10]))})" if others
+                              else ""))
     languages = {k.split()[1]: v["handled"] for k, v in timings.items()
                  if k.startswith("language ") and v["handled"]}
     for handled in languages.values():
