@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_texts, format_cards, parse_cards
-from .table_state import TableState
+from .table_state import TableState, receive
 from .threes import settle_threes
 
 Event = dict[str, Any]
@@ -73,8 +73,7 @@ def first_meld_cards(state: TableState, player: str) -> list[Event]:
     team = state._team[player]
     if state.bonus and not turn_card_drawn(state):
         got = state.bonus.pop(0)
-        state.hands[player].extend(got)
-        state.just_arrived[player] = state.just_arrived.get(player, []) + got
+        receive(state, player, got)
         events.append({"type": "bonus_cards", "player": player, "count": len(got),
                        "cards": card_texts(got), "stock": len(state.stock)})
     for p in state.members[team]:

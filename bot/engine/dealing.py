@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .bonus_cards import set_aside
 from .cards import card_texts, make_deck
 from .table_state import TableState
-from .threes import settle_threes
+from .threes import settle_threes, three_event
 
 Event = dict[str, Any]
 
@@ -84,8 +84,7 @@ class Dealing(TableState):
                 hand_cards[:] = [c for c in hand_cards if not c.is_red_three]
                 self.red3[self._team[p]].extend(threes)
                 hand_cards.extend(self.stock.pop() for _ in threes)
-                events.append({"type": "red_three", "player": p, "cards": card_texts(threes),
-                               "when": "deal"})
+                events.append(three_event(p, threes, "deal"))
         if r.upcard:  # A.3: wild cards and red threes are covered, and freeze the pile
             while True:
                 up = self.stock.pop()

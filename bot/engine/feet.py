@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card, card_texts, format_cards, parse_cards
-from .table_state import TableState
+from .table_state import TableState, receive
+from .threes import three_event
 
 Event = dict[str, Any]
 
@@ -66,13 +67,11 @@ class Feet(TableState):
             cards = [c for c in cards if not c.is_red_three]
             cards += [self.stock.pop() for _ in found if self.stock]
         self.red3[team].extend(threes)
-        self.hands[player].extend(cards)
-        self.just_arrived[player] = self.just_arrived.get(player, []) + cards
+        receive(self, player, cards)
         events: list[Event] = [{"type": "foot", "player": player, "count": len(cards),
                                 "when": when, "cards": card_texts(cards)}]
         if threes:
-            events.append({"type": "red_three", "player": player, "cards": card_texts(threes),
-                           "when": "foot"})
+            events.append(three_event(player, threes, "foot"))
         self.history.extend(events)
         return events
 

@@ -57,3 +57,10 @@ class TableState:
     pile_rank: str | None
     turn_new_ranks: set[str]
     turn_start_ranks: set[str]
+
+
+def receive(state: TableState, player: str, cards: list[Card]) -> None:
+    """Cards come into a hand beside the turn's draw (bonus cards, a foot or packet): they
+    join the hand and show as just arrived, after what arrived earlier this turn."""
+    state.hands[player].extend(cards)
+    state.just_arrived[player] = state.just_arrived.get(player, []) + cards

@@ -12,6 +12,7 @@ from .discard_limits import discard_problem
 from .errors import IllegalMove
 from .planning import MeldPlanning
 from .special_hands import special_hand
+from .table_state import receive
 from .threes import keeps, laid_out, lay_out, three_event
 
 Event = dict[str, Any]
@@ -157,8 +158,7 @@ class TurnMoves(MeldPlanning):
             ev["top_only"] = True
         out = [ev, *events]
         if threes:
-            out.append({"type": "red_three", "player": player, "cards": card_texts(threes),
-                        "when": "pile"})
+            out.append(three_event(player, threes, "pile"))
         self.history.extend(out)
         if self.rules.lone_hand and self.lone is None:
             out += self._form_partnership(player)
@@ -234,13 +234,11 @@ class TurnMoves(MeldPlanning):
             c = self.stock.pop()
             (threes if c.is_red_three else got).append(c)
         self.red3[self.red_three_side(player)].extend(threes)
-        self.hands[player].extend(got)
-        self.just_arrived[player] = self.just_arrived.get(player, []) + got
+        receive(self, player, got)
         ev: list[Event] = [{"type": "bonus_cards", "player": player, "count": len(got),
                             "cards": card_texts(got), "stock": len(self.stock)}]
         if threes:
-            ev.append({"type": "red_three", "player": player, "cards": card_texts(threes),
-                       "when": "draw"})
+            ev.append(three_event(player, threes, "draw"))
         self.history.extend(ev)
         return ev
 
