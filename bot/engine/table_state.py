@@ -58,6 +58,10 @@ class TableState:
     turn_new_ranks: set[str]
     turn_start_ranks: set[str]
 
+    if TYPE_CHECKING:
+        def red_three_side(self, player: str) -> int:   # cut-throat: always his own side
+            ...
+
 
 def receive(state: TableState, player: str, cards: list[Card]) -> None:
     """Cards come into a hand beside the turn's draw (bonus cards, a foot or packet): they

@@ -30,8 +30,12 @@ def keeps(state: TableState, player: str, c: Card) -> bool:
 
 
 def lay_out(state: TableState, player: str, c: Card) -> None:
-    team = state._team[player]
-    (state.red3 if c.is_red_three else state.black3)[team].append(c)
+    """A red three to its holder's side for scoring (cut-throat: his own), a black three
+    (Modern American) to the side he plays for."""
+    if c.is_red_three:
+        state.red3[state.red_three_side(player)].append(c)
+    else:
+        state.black3[state._team[player]].append(c)
 
 
 def three_event(player: str, cards: list[Card], when: str) -> Event:

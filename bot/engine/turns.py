@@ -39,9 +39,6 @@ class TurnMoves(MeldPlanning):
         def _check_player(self, player: str) -> str:
             ...
 
-        def red_three_side(self, player: str) -> int:
-            ...
-
         def top_card_only(self, team: int) -> bool:
             ...
 
@@ -104,10 +101,7 @@ class TurnMoves(MeldPlanning):
                     self.hands[player].extend([*drawn, c])
                     self.history.extend(events)
                     return events + self._end_hand(None, reason="last_three")
-                if c.is_red_three:   # cut-throat: the red three counts for its holder
-                    self.red3[self.red_three_side(player)].append(c)
-                else:
-                    lay_out(self, player, c)
+                lay_out(self, player, c)
                 events.append(three_event(player, [c], "draw"))
                 if not self.stock:  # A.4: the last card a red three ends the hand at once
                     self.hands[player].extend(drawn)
