@@ -57,9 +57,6 @@ class MeldPlanning(MeldKeys):
         def minimum_of(self, player: str) -> int:
             ...
 
-        def cards_under_top(self, team: int) -> list[Card]:
-            ...
-
         def check_blocking(self, team: int, groups: list[list[Card]],
                            additions: dict[str, list[Card]], with_pile: bool) -> bool:
             ...
@@ -79,7 +76,7 @@ class MeldPlanning(MeldKeys):
         def foot_pending(self, player: str) -> bool:
             ...
 
-        def pile_taken_part(self) -> list[_Card]:
+        def pile_cards_to_hand(self, team: int) -> list[_Card]:
             ...
 
     def _plan(self, player: str, groups: list[list[Card]], adds: list[tuple[Any, list[Card]]],
@@ -206,9 +203,8 @@ class MeldPlanning(MeldKeys):
                                   f"(this counts {plan.points}); put more melds in the same move",
                                   code="first_meld_minimum", minimum=minimum, points=plan.points)
         if going_out and not blocking:   # a blocking canasta ends the hand, going out or not
-            if last_card_seven(self, player, used, [c for c in self.pile_taken_part()
-                                                    if not c.is_red_three]
-                               if top_group else [], remaining):
+            if last_card_seven(self, player, used,
+                               self.pile_cards_to_hand(team) if top_group else [], remaining):
                 raise IllegalMove("that would leave you a seven to discard, and a seven is "
                                   "never the going-out discard", code="seven_going_out")
             if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
@@ -367,7 +363,7 @@ class MeldPlanning(MeldKeys):
                               f"{rank_name(top.rank)} that is not yet a canasta: show a natural "
                               "pair to take the pile", code="take_onto_canasta",
                               card=top.text, rank=top.rank)
-        incoming = sum(1 for c in self.cards_under_top(team) if not c.is_red_three)
+        incoming = len(self.pile_cards_to_hand(team))
         return self._plan(player, groups, [], top_group=[top, *cards], incoming=incoming,
                           concealed_exempt=False, check_held=check_held)
 

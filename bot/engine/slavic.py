@@ -42,6 +42,10 @@ class SlavicRules(TableState):
         """The pile's cards that come to the hand with its top card when this side takes it."""
         return [] if self.top_card_only(team) else self.pile_taken_part()
 
+    def pile_cards_to_hand(self, team: int) -> list[Card]:
+        """Of those, the ones that join the taker's hand (red threes are laid out)."""
+        return [c for c in self.cards_under_top(team) if not c.is_red_three]
+
     def top_on_canasta(self, team: int) -> bool:
         """Slavic rule 5: the top card matches a canasta this side has completed."""
         if not self.pile:

@@ -48,7 +48,7 @@ class _Search:
     @cached_property
     def incoming(self) -> int:
         """The cards that come to the hand with the top card."""
-        return sum(1 for c in self.game.cards_under_top(self.team) if not c.is_red_three)
+        return len(self.game.pile_cards_to_hand(self.team))
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
