@@ -35,14 +35,14 @@ def side_now(game: Game, team: int) -> int:
     return team
 
 
-def running_points(game: Game, team: int) -> int:
+def running_points(game: Game, team: int, side: int) -> int:
     """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
     threes (negative while it has not melded) and penalties; scored by the same function as
-    the hand's end, without going out and the cards still in hand."""
+    the hand's end, without going out and the cards still in hand. ``side``: the side
+    ``team`` plays for now (``side_now``); in cut-throat a partner is scored with his own
+    red threes, as at the hand's end (see cutthroat._per_player)."""
     if game.rules.threes_by_colour:
         return sum(american_breakdown(game, team, 0, count_hands=False).values())
-    side = side_now(game, team)  # cut-throat: scored with his own red threes, as the hand's
-    # end does (see cutthroat._per_player)
     parts = team_breakdown(game.rules, list(game.team_melds[side].values()),
                            len(game.red3[team]), 0, 0, 0, game.penalties[side],
                            removed=len(game.removed[side]),
@@ -57,6 +57,7 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
     block = game.pile_block(team if team is not None else 0)
     teams = []
     for t in range(r.teams):
+        side = side_now(game, t)
         melds = []
         for key, m in game.team_melds[t].items():
             melds.append({"rank": m.rank if m.shape == "set" else None,
@@ -65,13 +66,13 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
                           "canasta": m.kind(r), "kind": m.shape, "key": key})
         teams.append({"index": t, "members": list(game.members[t]),
                       "score": game.scores[t], "minimum": game.minimums[t],
-                      "has_melded": bool(game.team_melds[side_now(game, t)]),
+                      "has_melded": bool(game.team_melds[side]),
                       "canastas": game.canastas(t), "melds": melds,
                       "red_threes": [c.text for c in game.red3[t]],
                       "black_threes_removed": [c.text for c in game.removed[t]],
                       "black_threes": [c.text for c in game.black3[t]],
-                      "pile_frozen": game.pile_frozen_for(side_now(game, t)),
-                      "running_points": running_points(game, t)})
+                      "pile_frozen": game.pile_frozen_for(side),
+                      "running_points": running_points(game, t, side)})
     frozen_all = game.pile_wilds > 0 or game.start_frozen or r.pile_always_frozen
     return {
         "variant": r.name,
