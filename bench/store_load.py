@@ -8,12 +8,39 @@ import gc
 import os
 import resource
 import time
+from typing import Any
 
 THROUGHPUT_SECONDS = 5.0
 
+
+async def _started_table(service: Any, guild_id: int, channel_id: int, prefix: str,
+                         **settings: Any) -> int:
+    """A 4-player classic game started by its host and three people who joined."""
+    lobby = await service.new_lobby(guild_id=guild_id, channel_id=channel_id,
+                                    host=f"{prefix}a", host_name="A", seating="join",
+                                    **settings)
+    for p in "bcd":
+        await service.join(lobby.game_id, f"{prefix}{p}", p.upper())
+    await service.start(lobby.game_id, f"{prefix}a")
+    return int(lobby.game_id)
+
+
+async def _plain_move(service: Any, game_id: int) -> bool:
+    """Draw, or discard the last card in hand; False when the game waits for neither."""
+    from bot.engine import Discard, Draw
+
+    game = (await service.live(game_id)).game
+    if game.phase == "draw":
+        await service.act(game_id, game.turn, Draw())
+    elif game.phase == "play":
+        await service.act(game_id, game.turn, Discard(game.hand(game.turn)[-1].text))
+    else:
+        return False
+    return True
+
+
 async def capacity(db: str, games: int = 1500) -> tuple[float, float]:
     """Bytes per active game held in memory, and the process's baseline."""
-    from bot.engine import Discard, Draw
     from bot.service import GameService
     from bot.store import Store
 
@@ -22,19 +49,9 @@ async def capacity(db: str, games: int = 1500) -> tuple[float, float]:
     gc.collect()
     before = rss()
     for n in range(games):
-        lobby = await service.new_lobby(guild_id=1, channel_id=n, host=f"{n}a", host_name="A",
-                                        seating="join")
-        for p in "bcd":
-            await service.join(lobby.game_id, f"{n}{p}", p.upper())
-        await service.start(lobby.game_id, f"{n}a")
+        game_id = await _started_table(service, 1, n, str(n))
         for _ in range(8):  # a few moves in: history and melds grow the state
-            live = await service.live(lobby.game_id)
-            game = live.game
-            if game.phase == "draw":
-                await service.act(lobby.game_id, game.turn, Draw())
-            else:
-                card = game.hand(game.turn)[-1].text
-                await service.act(lobby.game_id, game.turn, Discard(card))
+            await _plain_move(service, game_id)
     gc.collect()
     after = rss()
     await store.close()
@@ -43,32 +60,19 @@ async def capacity(db: str, games: int = 1500) -> tuple[float, float]:
 
 async def moves_per_second(db: str, games: int = 4, seconds: float = THROUGHPUT_SECONDS) -> float:
     """Moves per second committed while `games` games are played at once."""
-    from bot.engine import Discard, Draw
     from bot.service import GameService
     from bot.store import Store
 
     store = await Store.open(db)
     service = GameService(store, cache_size=games + 10)
-    ids = []
-    for n in range(games):
-        lobby = await service.new_lobby(guild_id=7, channel_id=9000 + n, host=f"t{n}a",
-                                        host_name="A", seating="join", timer=0)
-        for p in "bcd":
-            await service.join(lobby.game_id, f"t{n}{p}", p.upper())
-        await service.start(lobby.game_id, f"t{n}a")
-        ids.append(lobby.game_id)
+    ids = [await _started_table(service, 7, 9000 + n, f"t{n}", timer=0) for n in range(games)]
     moves = 0
     deadline = time.perf_counter() + seconds
 
     async def play(game_id: int) -> None:
         nonlocal moves
         while time.perf_counter() < deadline:
-            game = (await service.live(game_id)).game
-            if game.phase == "draw":
-                await service.act(game_id, game.turn, Draw())
-            elif game.phase == "play":
-                await service.act(game_id, game.turn, Discard(game.hand(game.turn)[-1].text))
-            else:
+            if not await _plain_move(service, game_id):
                 return  # the game is over (or waits for an answer): this table is done
             moves += 1
 
