@@ -12,6 +12,7 @@ gone.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -86,21 +87,19 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def stop_orphans(folder_bin: Path, parent: Path | None = None) -> list[Path]:
+def stop_orphans(folder_bin: Path) -> list[Path]:
     """Stop and remove the servers whose starting process is gone; returns their folders.
     Folders without an owner file (another program's, or one being made) are left alone."""
     stopped = []
-    for folder in Path(parent or tempfile.gettempdir()).glob("canasta-pg-*"):
+    for folder in Path(tempfile.gettempdir()).glob("canasta-pg-*"):
         try:
             owner = int((folder / OWNER).read_text())
         except (OSError, ValueError):
             continue
         if _alive(owner):
             continue
-        try:
-            Server(folder, folder_bin, 0).stop()
-        except (RuntimeError, OSError, subprocess.SubprocessError):
-            shutil.rmtree(folder, ignore_errors=True)  # no server ran there any more
+        with contextlib.suppress(RuntimeError, OSError, subprocess.SubprocessError):
+            Server(folder, folder_bin, 0).stop()  # the folder goes even when no server ran
         stopped.append(folder)
     return stopped
 
