@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.config import MissingToken, load_settings
+from bot.discord_ui.config import MissingToken, load_settings
 from bot.store.database import MissingDriver, is_postgres, redacted
 
 

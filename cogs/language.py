@@ -8,9 +8,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.client import CanastaBot
-from bot.command_words import about, choice, name
-from bot.discord_limits import send_private
+from bot.discord_ui.client import CanastaBot
+from bot.discord_ui.command_words import about, choice, name
+from bot.discord_ui.discord_limits import send_private
 
 AUTO = "auto"
 

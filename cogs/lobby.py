@@ -1,5 +1,5 @@
 """`/canasta new`, the lobby buttons (Join, Leave, Add computer, Start, Cancel), the
-computer's level picker, Rematch. The lobby message itself is `bot/lobby_message.py`."""
+computer's level picker, Rematch. The lobby message itself is `bot/discord_ui/lobby_message.py`."""
 
 from __future__ import annotations
 
@@ -11,19 +11,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import custom_ids, i18n
-from bot.client import CanastaBot
-from bot.command_words import about, choice, name
-from bot.crashpoints import crash_point
-from bot.discord_limits import (
+from bot import i18n
+from bot.discord_ui import custom_ids
+from bot.discord_ui.client import CanastaBot
+from bot.discord_ui.command_words import about, choice, name
+from bot.discord_ui.discord_limits import (
     choices,
     edit_clicked,
     respond,
     send_private,
 )
-from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
-from bot.engine.variants import PLAYER_COUNTS
-from bot.lobby_message import (
+from bot.discord_ui.lobby_message import (
     BUTTONS,
     lobby_text,
     lobby_view,
@@ -31,10 +29,13 @@ from bot.lobby_message import (
     refresh_lobby,
     rematch_lead,
 )
-from bot.presenter import Presenter
-from bot.rules_text import variant_name
+from bot.discord_ui.presenter import Presenter
+from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
+from bot.engine.variants import PLAYER_COUNTS
+from bot.i18n.rules_text import variant_name
+from bot.i18n.speech import card_text
 from bot.service import DEFAULT_TIMER, LEVELS, TIMER_CHOICES, Refused, refused
-from bot.speech import card_text
+from bot.service.crashpoints import crash_point
 from cogs.language import language_choices
 
 log = logging.getLogger(__name__)

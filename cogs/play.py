@@ -11,15 +11,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import custom_ids, i18n
-from bot.client import CanastaBot
-from bot.command_words import about, name
-from bot.discord_limits import choices, edit_clicked, respond, send_private
+from bot import i18n
+from bot.discord_ui import custom_ids
+from bot.discord_ui.client import CanastaBot
+from bot.discord_ui.command_words import about, name
+from bot.discord_ui.discord_limits import choices, edit_clicked, respond, send_private
+from bot.discord_ui.panel_moves import MoveButton, MoveMenu
+from bot.discord_ui.pictures import as_file, picture
+from bot.discord_ui.presenter import Presenter, answer_note, answered_view
+from bot.discord_ui.turn_panel import NO_CARDS, meld_choices, take_choices
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
-from bot.panel_moves import MoveButton, MoveMenu
-from bot.pictures import as_file, picture
-from bot.presenter import Presenter, answer_note, answered_view
-from bot.rules_text import rules_text
+from bot.i18n.rules_text import rules_text
+from bot.i18n.speech import card_text
 from bot.service import Refused, refused
 from bot.service.card_input import (
     complete,
@@ -29,9 +32,7 @@ from bot.service.card_input import (
     parse_meld,
     suggest_melds,
 )
-from bot.speech import card_text
 from bot.store import GameRecord
-from bot.turn_panel import NO_CARDS, meld_choices, take_choices
 
 
 async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRecord:

@@ -7,12 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.client import CanastaBot
-from bot.command_words import about, name
-from bot.discord_limits import respond, send_private
+from bot.discord_ui.client import CanastaBot
+from bot.discord_ui.command_words import about, name
+from bot.discord_ui.discord_limits import respond, send_private
+from bot.discord_ui.pictures import as_file, picture
 from bot.engine import VARIANTS, quoted
-from bot.pictures import as_file, picture
-from bot.rules_text import variant_name
+from bot.i18n.rules_text import variant_name
 from cogs.lobby import variant_choices
 
 

@@ -8,10 +8,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.client import CanastaBot
-from bot.command_words import about, name
-from bot.discord_limits import send_private
-from bot.presenter import Presenter
+from bot.discord_ui.client import CanastaBot
+from bot.discord_ui.command_words import about, name
+from bot.discord_ui.discord_limits import send_private
+from bot.discord_ui.presenter import Presenter
 from bot.service import Notice, Refused, refused
 from cogs.play import game_here
 

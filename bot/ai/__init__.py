@@ -2,6 +2,7 @@
 ``choose(view)`` gives a legal action for the seat that ``view`` belongs to; it sees only the
 view (which carries the public history of the hand), never another hand or the stock."""
 
-from .players import LEVELS, ComputerPlayer, acting_seat, computer_player
+from .levels import LEVELS, computer_player
+from .players import ComputerPlayer, acting_seat
 
 __all__ = ["LEVELS", "ComputerPlayer", "acting_seat", "computer_player"]

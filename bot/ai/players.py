@@ -1,4 +1,5 @@
-"""Computer players: ``computer_player(level, seed)`` and the classes behind it."""
+"""The heuristic computer players (easy, normal), and what every level shares: whose turn
+a view is, and the first candidate move the rules accept."""
 
 from __future__ import annotations
 
@@ -9,12 +10,9 @@ from bot.engine import Action, AnswerGoOut, Concede, Game, IllegalMove
 
 from . import policy
 from .feet import foot_candidates
-from .knowledge import read_history
 from .shapes import shape_candidates
 from .table import Table, read_table
 from .world import build_game
-
-LEVELS = ("easy", "normal", "hard")
 
 
 class ComputerPlayer(Protocol):
@@ -73,19 +71,4 @@ class HeuristicPlayer:
                            + candidates)
 
 
-def computer_player(level: str, seed: int = 0) -> Any:
-    """A computer player of ``level`` ("easy", "normal" or "hard")."""
-    key = level.strip().lower()
-    if key == "easy":
-        return HeuristicPlayer("easy", policy.EASY, seed)
-    if key == "normal":
-        return HeuristicPlayer("normal", policy.NORMAL, seed)
-    if key == "hard":
-        from .hard import HardPlayer
-
-        return HardPlayer(seed=seed)
-    raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-
-
-__all__ = ["LEVELS", "ComputerPlayer", "HeuristicPlayer", "acting_seat", "computer_player",
-           "first_legal", "read_history"]
+__all__ = ["ComputerPlayer", "HeuristicPlayer", "acting_seat", "first_legal"]

@@ -20,7 +20,7 @@ View = dict[str, Any]
 def card_text(lang: str, code: str | None) -> str:
     """A card as players of ``lang`` write it: ``8♥``, ``Д♠`` (Russian queen), ``Joker``.
 
-    The bot's messages write cards the same way (``bot.speech``), from the same catalog
+    The bot's messages write cards the same way (``bot.i18n.speech``), from the same catalog
     entries; the pictures keep their own few lines so that they need no engine."""
     if code is None:
         return "-"

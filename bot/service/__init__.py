@@ -1,7 +1,8 @@
 """Discord-free orchestration of games: lobby, play, scores."""
 
 from bot.service.autopilot import Autopilot
-from bot.service.game_service import GameService, LiveGame
+from bot.service.game_service import GameService
+from bot.service.live_game import LiveGame
 from bot.service.lobby import LEVELS, SEATINGS
 from bot.service.outcome import (
     HandEnd,

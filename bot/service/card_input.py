@@ -24,8 +24,8 @@ from typing import Any
 
 from bot import i18n
 from bot.engine import parse_cards
+from bot.i18n.speech import say
 from bot.service.outcome import Refused
-from bot.speech import say
 
 _SHORT = re.compile(r"(10|[2-9TJQKAX*])", re.IGNORECASE)
 _GROUP_SPLIT = re.compile(r"[,;|]")

@@ -12,10 +12,9 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from bot.crashpoints import crash_point
 from bot.engine import (
     AnswerGoOut,
     AskToGoOut,
@@ -25,6 +24,8 @@ from bot.engine import (
     action_to_dict,
     variant,
 )
+from bot.service.crashpoints import crash_point
+from bot.service.live_game import LiveGame
 from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, Outcome, Question, Refused, refused
@@ -33,7 +34,6 @@ from bot.service.table_steps import TableSteps
 from bot.service.views import named_view
 from bot.store import (
     ActionCommit,
-    Deadline,
     GameRecord,
     HandResultRecord,
     PlayerStats,
@@ -45,46 +45,6 @@ from bot.store import (
 
 log = logging.getLogger(__name__)
 
-
-
-@dataclass
-class LiveGame:
-    """A game in play, held in memory between actions."""
-
-    record: GameRecord
-    game: Game
-    version: int
-    status: str
-    seats: list[Seat]
-    deadline: Deadline | None = field(default=None)
-
-    @property
-    def names(self) -> dict[str, str]:
-        return {s.player: s.name for s in self.seats}
-
-    @property
-    def players(self) -> list[str]:
-        return [s.player for s in self.seats]
-
-    def seat(self, player: str) -> Seat | None:
-        return next((s for s in self.seats if s.player == player), None)
-
-    def stand_in(self, player: str) -> str | None:
-        """The level of the computer that plays this seat now; None when a person does."""
-        seat = self.seat(player)
-        if seat is None:
-            return None
-        if seat.is_ai or seat.computer:
-            return seat.level or "normal"
-        return None
-
-    @property
-    def people_playing(self) -> bool:
-        """Does a person play at least one seat? (Computers alone do not play on.)"""
-        return any(self.stand_in(s.player) is None for s in self.seats)
-
-    def set_seat(self, seat: Seat) -> None:
-        self.seats = [seat if s.player == seat.player else s for s in self.seats]
 
 
 class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):

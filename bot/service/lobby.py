@@ -10,9 +10,9 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from bot.crashpoints import crash_point
 from bot.engine import VARIANTS, Rules, variant
 from bot.engine.variants import PLAYER_COUNTS
+from bot.service.crashpoints import crash_point
 from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes

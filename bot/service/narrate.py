@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import i18n
-from bot.speech import card_text, cards_text, say
+from bot.i18n.speech import card_text, cards_text, say
 
 
 def pretty(text: str, lang: str = i18n.BASE_LANGUAGE) -> str:

@@ -11,8 +11,8 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.crashpoints import crash_point
 from bot.engine import Game
+from bot.service.crashpoints import crash_point
 from bot.service.lobby import table_rules
 from bot.service.outcome import LobbyState, Outcome, refused
 from bot.store import GameRecord, Opening, Seat, Shards, Store, StoreError

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import i18n
-from bot.speech import say, sentence
+from bot.i18n.speech import say, sentence
 from bot.store import Seat
 
 log = logging.getLogger(__name__)
@@ -17,7 +17,7 @@ class Refused(ValueError):
     """A request a player made that cannot be done; the message says why, in plain words.
 
     Nothing changed. Front ends show the message to that player only, in their language:
-    `key` names the catalog message and `values` what it names (see bot/speech.py); the
+    `key` names the catalog message and `values` what it names (see bot/i18n/speech.py); the
     English sentence (`str`) is for logs, and for a refusal without a key.
     """
 

@@ -16,7 +16,7 @@ from bot.service.timer import STAND_IN_LEVEL
 from bot.store import Seat
 
 if TYPE_CHECKING:
-    from bot.service.game_service import LiveGame
+    from bot.service.live_game import LiveGame
 
 
 class SeatControl:

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.crashpoints import crash_point
 from bot.engine import Concede, IllegalMove
+from bot.service.crashpoints import crash_point
 from bot.service.outcome import Notice, Outcome, Refused, Step
 from bot.service.timer import (
     MISSES_BEFORE_HANDOVER,
@@ -27,7 +27,7 @@ from bot.service.timer import (
 from bot.store import Seat, Store
 
 if TYPE_CHECKING:
-    from bot.service.game_service import LiveGame
+    from bot.service.live_game import LiveGame
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.database import Database, Transaction, open_database, redacted
+from bot.store.backends import open_database
+from bot.store.database import Database, Transaction, redacted
 from bot.store.migrations import migrate
 from bot.store.sql import StoreError
 

@@ -2,8 +2,8 @@
 rows read by column name, and all-or-nothing transactions.
 
 Two backends implement it: `sqlite_db.SqliteDatabase` (a file, the embedded default) and
-`postgres_db.PostgresDatabase` (a shared server, for several processes). `open_database`
-picks one from the DATABASE setting: a `postgresql://` URL, else a SQLite file path.
+`postgres_db.PostgresDatabase` (a shared server, for several processes);
+`backends.open_database` picks one from the DATABASE setting.
 """
 
 from __future__ import annotations
@@ -69,19 +69,3 @@ class Database(Protocol):
         """Read committed rows outside any transaction."""
 
     async def close(self) -> None: ...
-
-
-async def open_database(url: str) -> Database:
-    if is_postgres(url):
-        try:
-            from bot.store.postgres_db import PostgresDatabase
-        except ModuleNotFoundError as exc:
-            raise MissingDriver(
-                "DATABASE is a PostgreSQL URL but its driver is not installed: "
-                "pip install 'canasta-bot[postgres]' (or -e '.[postgres]' in a checkout)"
-            ) from exc
-
-        return await PostgresDatabase.connect(url)
-    from bot.store.sqlite_db import SqliteDatabase
-
-    return await SqliteDatabase.connect(url)

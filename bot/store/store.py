@@ -14,7 +14,8 @@ import json
 import time
 from typing import Any
 
-from bot.store.database import Row, open_database
+from bot.store.backends import open_database
+from bot.store.database import Row
 from bot.store.languages import LanguageChoices
 from bot.store.migrations import migrate
 from bot.store.records import (

@@ -12,7 +12,7 @@ import simcord
 from PIL import Image
 
 from bot import create_bot
-from bot.client import CanastaBot
+from bot.discord_ui.client import CanastaBot
 from bot.engine import Discard, Draw, Game, Meld, TakePile
 from bot.service import LiveGame
 from bot.store.sql import dumps

@@ -12,7 +12,7 @@ from canasta_table import SEED
 from discord_payloads import problems
 
 from bot import create_bot
-from bot.client import CanastaBot
+from bot.discord_ui.client import CanastaBot
 
 
 @pytest.fixture(autouse=True)

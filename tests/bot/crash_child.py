@@ -1,7 +1,7 @@
 """A bot process for the crash test: `python crash_child.py DB FOLDER SCENARIO [POINT]`.
 
 It drives the real bot through simcord against the SQLite file DB and, at the crash point
-POINT (see `bot/crashpoints.py`), dies at once with `os._exit`, like a killed process: no
+POINT (see `bot/service/crashpoints.py`), dies at once with `os._exit`, like a killed process: no
 clean-up, no rollback. Only the simulated Discord is kept (saved to FOLDER as the process
 dies), because in real life Discord outlives the bot. Scenarios:
 
@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from canasta_table import SEED, Table, greedy_move, open_table, play_one  # noqa: E402
 from saved_discord import Handles, restored, save  # noqa: E402
 
-from bot import crashpoints, create_bot  # noqa: E402
+from bot import create_bot  # noqa: E402
 from bot.engine import Game  # noqa: E402
+from bot.service import crashpoints  # noqa: E402
 
 
 def keep_discord_when_dying(env: simcord.Env, folder: Path, handles: Handles) -> None:

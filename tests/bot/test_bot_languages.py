@@ -237,7 +237,7 @@ def test_rules_of_every_variant_in_every_language(lang: str) -> None:
     the language named, and (other than in English) no English catalog word."""
     from bot.engine import VARIANTS, variant
     from bot.engine.variants import PLAYER_COUNTS
-    from bot.rules_text import rules_text
+    from bot.i18n.rules_text import rules_text
 
     letters = " ".join(i18n.rank_letters(lang)[r] for r in ("A", "K", "Q", "J"))
     for name in VARIANTS:

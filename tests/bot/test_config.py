@@ -18,7 +18,7 @@ import discord.voice_client
 import pytest
 
 from bot.__main__ import main, setup_logging
-from bot.config import Settings, load_settings
+from bot.discord_ui.config import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -171,7 +171,7 @@ def test_shard_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     from discord.ext import commands
 
     from bot import create_bot
-    from bot.config import parse_shard_ids
+    from bot.discord_ui.config import parse_shard_ids
 
     monkeypatch.setenv("SHARD_COUNT", "8")
     monkeypatch.setenv("SHARD_IDS", "0-3")

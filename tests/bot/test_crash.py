@@ -18,8 +18,8 @@ from canasta_table import SEED, Table, play_one
 from saved_discord import Handles, restored
 
 from bot import create_bot
-from bot.client import CanastaBot
-from bot.crashpoints import CRASH_EXIT_CODE
+from bot.discord_ui.client import CanastaBot
+from bot.service.crashpoints import CRASH_EXIT_CODE
 
 CHILD = Path(__file__).with_name("crash_child.py")
 POINTS = [

@@ -1,5 +1,6 @@
 """The checker the autouse fixture runs on every request flags what Discord refuses and
-pings the bot does not mean; the clamp in bot.discord_limits keeps texts within limits."""
+pings the bot does not mean; the clamp in bot.discord_ui.discord_limits keeps texts within
+limits."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from discord import app_commands
 from discord_payloads import problems
 
-from bot.discord_limits import choices, fit, pinging
+from bot.discord_ui.discord_limits import choices, fit, pinging
 from bot.engine import quoted
 
 NONE = {"parse": []}
@@ -48,10 +49,11 @@ def test_the_clamp_and_the_quote() -> None:
 
 
 def test_every_message_goes_out_through_discord_limits() -> None:
-    """The cogs and the presenter send, reply and edit only through bot/discord_limits.py,
-    the one place that keeps messages within Discord's limits and mentions to the meant."""
+    """The cogs and the presenter send, reply and edit only through
+    bot/discord_ui/discord_limits.py, the one place that keeps messages within Discord's limits
+    and mentions to the meant."""
     root = Path(__file__).resolve().parents[2]
-    door = root / "bot" / "discord_limits.py"
+    door = root / "bot" / "discord_ui" / "discord_limits.py"
     direct = re.compile(r"\.(send|send_message|edit_message|edit)\(|\bfollowup\.")
     offenders = [f"{path.relative_to(root)}:{number}"
                  for folder in ("bot", "cogs") for path in sorted((root / folder).rglob("*.py"))

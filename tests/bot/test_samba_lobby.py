@@ -11,7 +11,7 @@ from test_bot_languages import client_locales  # noqa: F401  (a fixture)
 from bot import i18n
 from bot.engine import VARIANTS, variant
 from bot.engine.variants import PLAYER_COUNTS
-from bot.rules_text import rules_text
+from bot.i18n.rules_text import rules_text
 
 SAMBA_FAMILY = ("samba", "bolivia", "brazilian", "chilean", "italian", "cuban", "kombo")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_ui.turn_panel import meld_choices
 from bot.engine import Game, Meld, variant
 from bot.service.card_input import (
     CardInputError,
@@ -16,7 +17,6 @@ from bot.service.card_input import (
     run_cards,
     suggest_melds,
 )
-from bot.turn_panel import meld_choices
 
 HAND = ["4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH",
         "7D", "7S", "7C", "2C", "JK", "9S", "10S", "JS"]

@@ -16,7 +16,7 @@ from canasta_table import SEED, open_table, play_one, restart
 from test_play import play_until
 
 from bot import create_bot
-from bot.client import CanastaBot
+from bot.discord_ui.client import CanastaBot
 from bot.engine import Draw
 from bot.service import GameService, Refused
 from bot.store import Shards, Store

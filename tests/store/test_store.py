@@ -63,7 +63,7 @@ async def test_migrations_run_once_and_keep_data(database_url: str) -> None:
 
 async def test_partial_schema_is_completed(database_url: str) -> None:
     """A database at schema 1 (an older bot) gets the later migrations only."""
-    from bot.store.database import open_database
+    from bot.store.backends import open_database
     from bot.store.migrations import MIGRATIONS, spelled
 
     raw = await open_database(database_url)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import SCHEMA_VERSION, GameRecord, IntegrityError, Seat, Store, StoreError
-from bot.store.database import open_database
+from bot.store.backends import open_database
 from bot.store.migrations import MIGRATIONS, spelled
 
 

@@ -32,7 +32,7 @@ def test_draws_count_their_cards() -> None:
 
 
 def test_the_turn_message_counts_one_card_and_many() -> None:
-    from bot.turn_dm import caption
+    from bot.discord_ui.turn_dm import caption
 
     one = {"player": "Ana", "hand": ["KH"], "hand_number": 2, "phase": "play", "turn": "Ana"}
     assert "your 1 card." in caption(one, 7)

@@ -5,20 +5,18 @@ set-up cannot be finished. Used by the lobby cog and by the start-up check."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot import custom_ids, i18n
-from bot.crashpoints import crash_point
-from bot.discord_limits import THREAD_NAME, edit, fit, post
-from bot.presenter import Presenter
-from bot.rules_text import variant_name
+from bot import i18n
+from bot.discord_ui import custom_ids
+from bot.discord_ui.discord_limits import THREAD_NAME, edit, fit, post
+from bot.discord_ui.presenter import Presenter
+from bot.discord_ui.table_bot import TableBot
+from bot.i18n.rules_text import variant_name
 from bot.service import LobbyState
+from bot.service.crashpoints import crash_point
 from bot.service.timer import describe
-
-if TYPE_CHECKING:
-    from bot.client import CanastaBot
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +78,7 @@ def lobby_view(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> discord.ui.
     return view
 
 
-async def refresh_lobby(bot: CanastaBot, lobby: LobbyState) -> None:
+async def refresh_lobby(bot: TableBot, lobby: LobbyState) -> None:
     """Edit the lobby message (found by its stored id) to show the seats as they are."""
     where = await bot.store.message(lobby.game_id, "lobby")
     if where is None:
@@ -96,7 +94,7 @@ async def refresh_lobby(bot: CanastaBot, lobby: LobbyState) -> None:
         log.warning("could not update the lobby message of game %s", lobby.game_id)
 
 
-async def open_thread(bot: CanastaBot, lobby: LobbyState, message: discord.Message,
+async def open_thread(bot: TableBot, lobby: LobbyState, message: discord.Message,
                       thread: discord.Thread | None = None) -> None:
     """The last steps of opening a table: its thread (made now unless given), recorded with
     the end of the set-up. A thread that cannot be made cancels the table (the lobby
@@ -117,7 +115,7 @@ async def open_thread(bot: CanastaBot, lobby: LobbyState, message: discord.Messa
     await post(thread, i18n.text(lang, "lobby.thread_first", game=lobby.game_id))
 
 
-async def abandon_table(bot: CanastaBot, game_id: int, why: str,
+async def abandon_table(bot: TableBot, game_id: int, why: str,
                         lang: str = i18n.BASE_LANGUAGE) -> None:
     """Drop a table whose set-up cannot be finished; its lobby message (when known) says
     so and loses its buttons."""

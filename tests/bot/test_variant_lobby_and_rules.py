@@ -1,4 +1,4 @@
-"""/canasta new and /rules for issue 12's variants (Modern American, Hand and Foot, Pennies
+"""/canasta new and /rules for the later variants (Modern American, Hand and Foot, Pennies
 from Heaven, Slavic, Mexican, South American, cut-throat): each offered with its one-line
 description in the user's language and only its player counts; /rules says what each plays
 its own way, in every language and within one message; away from a table /rules names the
@@ -13,7 +13,7 @@ from test_bot_languages import client_locales  # noqa: F401  (a fixture)
 from bot import i18n
 from bot.engine import VARIANTS, variant
 from bot.engine.variants import PLAYER_COUNTS
-from bot.rules_text import rules_text
+from bot.i18n.rules_text import rules_text
 
 ISSUE_12 = ("modern_american", "hand_and_foot", "pennies", "slavic", "mexican",
             "south_american", "cutthroat")

@@ -14,7 +14,7 @@ from babel.messages.plurals import get_plural
 from bot import i18n
 from bot.i18n.catalog import FOLDER, po_catalog
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PICTURES_LINE = "# --- pictures (bot/render, owned by 10p) ---"
 
 

@@ -10,24 +10,34 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
 from bot import i18n
-
-if TYPE_CHECKING:
-    from bot.client import CanastaBot
+from bot.discord_ui.config import Settings
+from bot.store import Store
 
 CLIENT_LOCALES = 10_000  # client locales remembered (players seen), oldest forgotten first
 PLAYER_CHOICE_KEPT = 300.0  # seconds a player's stored choice is reused before it is read
                             # again (another process of a sharded bot may have changed it)
 
 
+class LanguageHost(Protocol):
+    """What the chooser asks of the bot: the stored choices, the default, the guilds."""
+
+    settings: Settings
+
+    @property
+    def store(self) -> Store: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
 class Languages:
     """The language of each reader; one per bot."""
 
-    def __init__(self, bot: CanastaBot) -> None:
+    def __init__(self, bot: LanguageHost) -> None:
         self.bot = bot
         self._locales: dict[str, str] = {}  # player -> the language of their Discord client
         self._chosen: dict[tuple[str, object], tuple[float, str | None]] = {}

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import custom_ids, i18n
-from bot.discord_limits import BUTTON_LABEL, CHOICE_TEXT, CHOICES, fit
+from bot import i18n
+from bot.discord_ui import custom_ids
+from bot.discord_ui.discord_limits import BUTTON_LABEL, CHOICE_TEXT, CHOICES, fit
 from bot.engine import AskToGoOut, Discard, Draw, Game, Meld, TakePile
+from bot.i18n.speech import card_text, cards_text, say
 from bot.service.card_input import meld_words
-from bot.speech import card_text, cards_text, say
 
 if TYPE_CHECKING:
     from bot.service import LiveGame

@@ -1,4 +1,5 @@
-"""The thread's sentences for issue 12's events, in English and Russian."""
+"""The thread's sentences for the events of the later variants (feet, packets, bonus cards,
+lone hands), in English and Russian."""
 
 from __future__ import annotations
 

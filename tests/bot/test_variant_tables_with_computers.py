@@ -1,7 +1,7 @@
-"""Every variant of issue 12 at a table of one person and computers (Modern American, Hand
-and Foot, Pennies from Heaven, cut-throat, Slavic, Mexican, South American): a whole hand
-through slash commands to its score sheet, the pictures drawn and the events narrated from
-the real engine's views, and the computers never leave the table waiting."""
+"""Every variant beyond the Samba family at a table of one person and computers (Modern
+American, Hand and Foot, Pennies from Heaven, cut-throat, Slavic, Mexican, South American):
+a whole hand through slash commands to its score sheet, the pictures drawn and the events
+narrated from the real engine's views, and the computers never leave the table waiting."""
 
 from __future__ import annotations
 

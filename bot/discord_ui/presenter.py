@@ -7,30 +7,29 @@ Everything here runs after the action was committed; nothing here changes a game
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot import custom_ids, i18n
-from bot.crashpoints import crash_point
-from bot.discord_limits import edit, post, respond, send_private
-from bot.live_table import LiveTable
-from bot.pictures import as_file, picture
+from bot import i18n
+from bot.discord_ui import custom_ids
+from bot.discord_ui.discord_limits import edit, post, respond, send_private
+from bot.discord_ui.live_table import LiveTable
+from bot.discord_ui.pictures import as_file, picture
+from bot.discord_ui.table_bot import TableBot
+from bot.discord_ui.turn_dm import TurnMessages, caption
+from bot.i18n.speech import say
 from bot.service import GameService, LiveGame, Notice, Outcome, Question
+from bot.service.crashpoints import crash_point
 from bot.service.lobby import AI_PREFIX
 from bot.service.narrate import Narrator
 from bot.service.timer import STAND_IN_LEVEL, left
 from bot.service.views import named_view
-from bot.speech import say
-from bot.turn_dm import TurnMessages, caption
-
-if TYPE_CHECKING:
-    from bot.client import CanastaBot
 
 log = logging.getLogger(__name__)
 
 class Presenter:
-    def __init__(self, bot: CanastaBot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
     @property

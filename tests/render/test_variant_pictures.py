@@ -1,6 +1,7 @@
-"""Pictures of issue 12's games: the foot or packet face down with its count and when it is
-picked up (hand), each seat's foot, Modern American's bonus piles, turn card and black
-threes, cut-throat's lone hand (table). Sample views in the engine's view keys."""
+"""Pictures of the feet-and-packet, Modern American and cut-throat games: the foot or
+packet face down with its count and when it is picked up (hand), each seat's foot, Modern
+American's bonus piles, turn card and black threes, cut-throat's lone hand (table). Sample
+views in the engine's view keys."""
 
 from __future__ import annotations
 

@@ -15,27 +15,31 @@ It runs once Discord is reachable and before the autopilot resumes the games in 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot import custom_ids, i18n, turn_dm
-from bot.discord_limits import post
-from bot.live_table import LiveTable
-from bot.lobby_message import abandon_table, lobby_text, lobby_view, open_thread, rematch_lead
-from bot.presenter import Presenter
+from bot import i18n
+from bot.discord_ui import custom_ids, turn_dm
+from bot.discord_ui.discord_limits import post
+from bot.discord_ui.live_table import LiveTable
+from bot.discord_ui.lobby_message import (
+    abandon_table,
+    lobby_text,
+    lobby_view,
+    open_thread,
+    rematch_lead,
+)
+from bot.discord_ui.presenter import Presenter
+from bot.discord_ui.table_bot import TableBot
 from bot.service import Outcome, Question
 from bot.store import GameRecord, Opening
-
-if TYPE_CHECKING:
-    from bot.client import CanastaBot
 
 log = logging.getLogger(__name__)
 
 PROMPT_SEARCH = 20  # posts after a prompt before a restart: a few table pictures at most
 
 
-async def check_tables(bot: CanastaBot) -> None:
+async def check_tables(bot: TableBot) -> None:
     checker = _Check(bot)
     shards = bot.shards  # sharded: only this process's guilds (the others check theirs)
     for opening in await bot.service.openings(shards):
@@ -51,7 +55,7 @@ async def check_tables(bot: CanastaBot) -> None:
 
 
 class _Check:
-    def __init__(self, bot: CanastaBot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.presenter = Presenter(bot)
 

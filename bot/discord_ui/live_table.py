@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
-from bot.discord_limits import edit, post
-from bot.pictures import as_file, picture
+from bot.discord_ui.discord_limits import edit, post
+from bot.discord_ui.pictures import as_file, picture
+from bot.discord_ui.table_bot import TableBot
 from bot.service.views import named_view
 
 if TYPE_CHECKING:
-    from bot.client import CanastaBot
     from bot.service import LiveGame
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ LOG_LINES = 5
 
 
 class LiveTable:
-    def __init__(self, bot: CanastaBot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
     def _log(self, game_id: int) -> deque[str]:

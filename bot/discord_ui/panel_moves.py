@@ -6,21 +6,21 @@ slash commands."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot import custom_ids, i18n
-from bot.discord_limits import send_private
+from bot import i18n
+from bot.discord_ui import custom_ids
+from bot.discord_ui.discord_limits import send_private
+from bot.discord_ui.presenter import Presenter
+from bot.discord_ui.table_bot import TableBot
+from bot.discord_ui.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 from bot.engine import AskToGoOut, Draw, Meld, TakePile
 from bot.engine import Discard as DiscardCard
-from bot.presenter import Presenter
 from bot.service import Refused, refused
 from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups, parse_meld
-from bot.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 
-if TYPE_CHECKING:
-    from bot.client import CanastaBot
 
 def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> Any:
     """The engine action for a click (`chosen`: the menu's picked values)."""
@@ -49,7 +49,7 @@ def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> An
 
 async def play_click(interaction: discord.Interaction, game_id: int, token: str,
                      verb: str) -> None:
-    bot: CanastaBot = interaction.client  # type: ignore[assignment]
+    bot: TableBot = interaction.client  # type: ignore[assignment]
     player = str(interaction.user.id)
     chosen = values(interaction)
     try:
@@ -96,7 +96,7 @@ class MeldModal(discord.ui.Modal, title="Meld"):
         self.game_id = game_id
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        bot: CanastaBot = interaction.client  # type: ignore[assignment]
+        bot: TableBot = interaction.client  # type: ignore[assignment]
         player = str(interaction.user.id)
         try:
             hand = await bot.service.hand(self.game_id, player)

@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import i18n
-from bot.discord_limits import edit, edit_clicked, post
-from bot.pictures import as_file, picture
+from bot.discord_ui.discord_limits import edit, edit_clicked, post
+from bot.discord_ui.pictures import as_file, picture
+from bot.discord_ui.table_bot import TableBot
+from bot.discord_ui.turn_panel import panel
+from bot.i18n.speech import say
 from bot.service.views import named_view
-from bot.speech import say
-from bot.turn_panel import panel
 
 if TYPE_CHECKING:
-    from bot.client import CanastaBot
     from bot.service import LiveGame
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ def caption(view: dict[str, Any], game_id: int, lang: str = i18n.BASE_LANGUAGE) 
 
 
 class TurnMessages:
-    def __init__(self, bot: CanastaBot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
     async def compose(self, live: LiveGame, player: str, *, render: bool = True

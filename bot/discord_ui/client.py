@@ -9,11 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, pictures
-from bot.command_words import CatalogTranslator
-from bot.config import Settings
-from bot.discord_limits import NO_PINGS, send_private
-from bot.languages import Languages
+from bot import i18n
+from bot.discord_ui import pictures
+from bot.discord_ui.command_words import CatalogTranslator
+from bot.discord_ui.config import Settings
+from bot.discord_ui.discord_limits import NO_PINGS, send_private
+from bot.discord_ui.languages import Languages
+from bot.discord_ui.table_bot import TableBot
 from bot.service import Autopilot, GameService, Notice, Refused
 from bot.store import Shards, Store
 from bot.store.database import redacted
@@ -23,7 +25,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores", "cogs.language")
 
 
-class CanastaBot(commands.Bot):
+class CanastaBot(TableBot):
     """A `commands.Bot` whose `service` runs the games; cogs reach it as `bot.service`."""
 
     def __init__(self, settings: Settings, *, seed: int | None = None) -> None:
@@ -110,7 +112,7 @@ class CanastaBot(commands.Bot):
         if self._resumed or self._autopilot is None:
             return
         self._resumed = True
-        from bot.tables_check import check_tables
+        from bot.discord_ui.tables_check import check_tables
 
         try:
             await check_tables(self)
@@ -120,7 +122,7 @@ class CanastaBot(commands.Bot):
         log.info("resumed %d game(s) in play", count)
 
     async def _announce(self, notice: Notice) -> None:
-        from bot.presenter import Presenter
+        from bot.discord_ui.presenter import Presenter
 
         await Presenter(self).announce(notice)
 

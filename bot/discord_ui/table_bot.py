@@ -1,0 +1,44 @@
+"""What the Discord layer asks of the bot: a `commands.Bot` that runs the games.
+
+The presenter, the live table, the turn messages, the lobby message and the start-up check
+work on a `TableBot`; `client.CanastaBot` is the one that runs. They import this module, not
+the client, so the client can import them without an import circle.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from discord.ext import commands
+
+from bot.discord_ui.config import Settings
+from bot.discord_ui.languages import Languages
+from bot.service import GameService
+from bot.store import Shards, Store
+
+
+class TableBot(commands.Bot):
+    """The bot's own parts, beside discord.py's: the settings, the store, the service, the
+    language chooser, and what the live table remembers of each game."""
+
+    settings: Settings
+    languages: Languages
+    table_logs: dict[int, deque[str]]  # the live table's last moves, per game
+    table_pictured: dict[int, int]  # turns played when its picture was uploaded
+
+    @property
+    def store(self) -> Store:
+        raise NotImplementedError
+
+    @property
+    def service(self) -> GameService:
+        raise NotImplementedError
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves (None: unsharded)."""
+        raise NotImplementedError
+
+    def kick(self, game_id: int) -> None:
+        """After any change to a game: let its computers and its timer carry on."""
+        raise NotImplementedError

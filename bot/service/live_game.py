@@ -1,0 +1,49 @@
+"""A game in play as the service holds it in memory between actions: the engine's game, the
+stored record and version it was loaded at, its seats and its turn deadline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine import Game
+from bot.store import Deadline, GameRecord, Seat
+
+
+@dataclass
+class LiveGame:
+    """A game in play, held in memory between actions."""
+
+    record: GameRecord
+    game: Game
+    version: int
+    status: str
+    seats: list[Seat]
+    deadline: Deadline | None = field(default=None)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.player: s.name for s in self.seats}
+
+    @property
+    def players(self) -> list[str]:
+        return [s.player for s in self.seats]
+
+    def seat(self, player: str) -> Seat | None:
+        return next((s for s in self.seats if s.player == player), None)
+
+    def stand_in(self, player: str) -> str | None:
+        """The level of the computer that plays this seat now; None when a person does."""
+        seat = self.seat(player)
+        if seat is None:
+            return None
+        if seat.is_ai or seat.computer:
+            return seat.level or "normal"
+        return None
+
+    @property
+    def people_playing(self) -> bool:
+        """Does a person play at least one seat? (Computers alone do not play on.)"""
+        return any(self.stand_in(s.player) is None for s in self.seats)
+
+    def set_seat(self, seat: Seat) -> None:
+        self.seats = [seat if s.player == seat.player else s for s in self.seats]
