@@ -152,6 +152,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                     if game.phase == "over" or game.hand_number > 1:
                         break
                     player = game.turn
+                    assert player is not None
                     legal = game.legal_actions(player)
                     if game.phase == "draw":
                         takes = [a for a in legal if isinstance(a, TakePile)]

@@ -85,6 +85,7 @@ def random_hand(seed: int, name: str = "classic") -> tuple[Game, int, int]:
     moves = calls = 0
     while not g.results:
         p = g.turn
+        assert p is not None
         actions = g.legal_actions(p)
         calls += 1
         g.apply(p, rng.choice(actions))
@@ -120,6 +121,7 @@ def main() -> None:
         rng = random.Random(seed)
         while not g.results:
             p = g.turn
+            assert p is not None
             if rng.random() < 0.1:
                 positions.append((g.copy(), p))
             g.apply(p, rng.choice(g.legal_actions(p)))
@@ -148,6 +150,7 @@ def main() -> None:
         total = random_hand(20_000 + seed, args.variant)[1]
         for _ in range(total // 2):
             p = g.turn
+            assert p is not None
             g.apply(p, rng.choice(g.legal_actions(p)))
             if g.results:
                 break

@@ -40,7 +40,7 @@ class TaskClock:
             task.add_done_callback(lambda _: self._ended(born))
             return task
 
-        loop.set_task_factory(factory)
+        loop.set_task_factory(factory)  # type: ignore[arg-type]  # passes kwargs on
 
     def start(self) -> None:
         """An interaction is about to be handed to the bot."""

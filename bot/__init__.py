@@ -22,10 +22,7 @@ def create_bot(database: str, *, seed: int | None = None, **settings: Any) -> Ca
     seconds a computer player waits before each turn, 0 in tests; `shard_count` and
     `shard_ids`: an `AutoShardedBot` running those shards).
     """
-    from bot.discord_ui.client import CanastaBot, ShardedCanastaBot
+    from bot.discord_ui.client import bot_for
     from bot.discord_ui.config import Settings
 
-    config = Settings(database=database, **settings)
-    if config.shard_count is not None:
-        return ShardedCanastaBot(config, seed=seed)
-    return CanastaBot(config, seed=seed)
+    return bot_for(Settings(database=database, **settings), seed=seed)

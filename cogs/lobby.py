@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 NEW_OPTIONS = ("variant", "players", "teams", "target", "seating", "timer")
 
+ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
+
 
 def level_picker(game_id: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
@@ -52,7 +54,7 @@ def level_picker(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.LOBBY):
+class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY):
     """Join / Leave / Add computer / Start / Cancel on a lobby message; works across
     restarts."""
 
@@ -65,7 +67,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(int(match["game"]), match["verb"])
 
@@ -111,7 +113,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
                 bot.kick(self.game_id)
 
 
-class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.LEVEL):
+class LevelButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LEVEL):
     """The host's choice of level for a computer player; fills the next seat."""
 
     def __init__(self, game_id: int, level: str) -> None:
@@ -123,7 +125,7 @@ class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LevelButton:
         return cls(int(match["game"]), match["level"])
 
@@ -146,7 +148,7 @@ class LevelButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         await refresh_lobby(bot, lobby)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.REMATCH):
+class RematchButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.REMATCH):
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label=i18n.text("en", "button.rematch"),
                                            style=discord.ButtonStyle.primary,
@@ -155,7 +157,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_i
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RematchButton:
         return cls(int(match["game"]))
 
@@ -198,7 +200,7 @@ class Lobby(commands.Cog):
     @canasta.command(name=name("canasta.new"), description=about("canasta.new"))
     @app_commands.rename(**{option: name(f"canasta.new.{option}") for option in NEW_OPTIONS})
     @app_commands.describe(**{option: about(f"canasta.new.{option}") for option in NEW_OPTIONS})
-    @app_commands.choices(seating=[
+    @app_commands.choices(seating=[  # type: ignore[misc]  # str and int choices
         app_commands.Choice(name=choice(f"choice.seating.{value}"), value=value)
         for value in ("drawn", "join")
     ], timer=[

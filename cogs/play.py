@@ -34,6 +34,8 @@ from bot.service.card_input import (
 )
 from bot.store import GameRecord
 
+ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
+
 
 async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRecord:
     """The game played in the thread this interaction comes from."""
@@ -54,7 +56,7 @@ async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRe
     return record
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.ANSWER):
+class AnswerButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.ANSWER):
     """The partner's binding Yes/No to "may I go out?"; only that partner may press."""
 
     def __init__(self, game_id: int, yes: bool) -> None:
@@ -68,7 +70,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
         return cls(int(match["game"]), match["answer"] == "yes")
 

@@ -36,7 +36,7 @@ def foot_candidates(game: Game, player: str) -> list[Action]:
     melds = [a for a in game.legal_actions(player) if isinstance(a, Meld)]
     out: list[Action] = []
     if game.permission is not False or game.foot_pending(player):
-        out = sorted((a for a in melds if hand - _used(a) <= 1), key=_used, reverse=True)
+        out = [*sorted((a for a in melds if hand - _used(a) <= 1), key=_used, reverse=True)]
     have = game.canasta_kinds(game.team_of(player))
     for rank, kind in r.rank_canasta_kinds:
         if kind in dict(r.going_out_kinds) and kind not in have:

@@ -16,8 +16,7 @@ import random
 import time
 from typing import Any
 
-from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove
-from bot.engine.melds import canasta_bonus
+from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove, canasta_bonus
 
 from . import policy
 from .knowledge import read_history

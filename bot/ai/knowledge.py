@@ -13,8 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Card, Rules
-from bot.engine.cards import ALL_CARDS, card
+from bot.engine import ALL_CARDS, Card, Rules, card
 
 _BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 

@@ -121,7 +121,7 @@ def meld_all(t: Table, hand: list[Card], *, pairs_with_wilds: bool = True,
                 place(rank, wilds.pop(0))
     if wilds_anywhere:
         for rank in sorted(sizes, key=lambda k: -sum(sizes[k])):
-            while wilds and _wild_room(t, *sizes[rank], rank) > 0:
+            while wilds and _wild_room(t, sizes[rank][0], sizes[rank][1], rank) > 0:
                 place(rank, wilds.pop(0))
     leftover.extend(wilds)
     if black_threes and len(blacks) >= 3:

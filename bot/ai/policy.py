@@ -11,8 +11,17 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.engine import Action, AnswerGoOut, AskToGoOut, Card, Discard, Draw, Meld, TakePile
-from bot.engine.special_hands import special_hand
+from bot.engine import (
+    Action,
+    AnswerGoOut,
+    AskToGoOut,
+    Card,
+    Discard,
+    Draw,
+    Meld,
+    TakePile,
+    special_hand,
+)
 
 from .meld_plans import Plan, initial_plan, meld_all, split_hand
 from .table import Table
@@ -274,7 +283,7 @@ def _pile_gain(t: Table, hand_after: list[Card], melded_ranks: set[str], style: 
 def take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
     if t.top is None or t.blocked or t.pile_size == 0:
         return []
-    options = _take_options(t, style)
+    options = _take_options(t, t.top, style)
     if t.rules.lone_hand and t.view.get("partnership") is None:
         # cut-throat: the first take makes the taker the lone hand against two, who pool
         # their melds and each score the pair's total; only a rich pile is worth that
@@ -282,8 +291,7 @@ def take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
     return options
 
 
-def _take_options(t: Table, style: Style) -> list[tuple[float, Action]]:
-    top = t.top
+def _take_options(t: Table, top: Card, style: Style) -> list[tuple[float, Action]]:
     hand = t.hand
     naturals = [c for c in hand if c.rank == top.rank and c.is_natural]
     wilds = sorted((c for c in hand if c.is_wild), key=lambda c: c.points)

@@ -12,9 +12,7 @@ looks again.
 
 from __future__ import annotations
 
-from bot.engine import Action, Game, Meld, parse_cards
-from bot.engine.blocking import blocking_moves
-from bot.engine.melds import judge_shape
+from bot.engine import Action, Game, Meld, blocking_moves, judge_shape, parse_cards
 
 WILD_FROM = 4   # Modern American: a wild meld (-2 000 unfinished) is started with this many
 

@@ -6,8 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Card, Rules
-from bot.engine.cards import card
+from bot.engine import Card, Rules, card
 
 from .knowledge import Knowledge, parse_cards, read_history
 

@@ -14,10 +14,10 @@ had melded before this turn is set on the game here.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
-from bot.engine import Card, Game, format_cards
-from bot.engine.cards import card
+from bot.engine import Card, Game, card, format_cards
 
 from .knowledge import Knowledge
 
@@ -40,7 +40,7 @@ def build_game(view: dict[str, Any], know: Knowledge, rng: random.Random) -> Gam
         if p == me:
             hands[p] = " ".join(view["hand"])
             continue
-        cards: list[Card] = list(know.known.get(p, {}).elements())  # type: ignore[attr-defined]
+        cards: list[Card] = list(know.known.get(p, Counter()).elements())
         need = counts[p] - len(cards)
         if need < 0:
             cards = cards[:counts[p]]

@@ -49,10 +49,10 @@ class CanastaBot(TableBot):
         self._resumed = False
         self.table_logs: dict[int, deque[str]] = {}  # the live table's last moves, per game
         self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
 
     @property
-    def shards(self) -> Shards | None:
+    def own_shards(self) -> Shards | None:
         """The shards this process serves (None: unsharded, every guild is its own). Only
         its own guilds' games are resumed at start-up; Discord sends it only their
         interactions."""
@@ -118,7 +118,7 @@ class CanastaBot(TableBot):
             await check_tables(self)
         except Exception:
             log.exception("the start-up check of the tables failed")
-        count = await self._autopilot.resume(self.shards)
+        count = await self._autopilot.resume(self.own_shards)
         log.info("resumed %d game(s) in play", count)
 
     async def _announce(self, notice: Notice) -> None:
@@ -163,6 +163,13 @@ class CanastaBot(TableBot):
 class ShardedCanastaBot(CanastaBot, commands.AutoShardedBot):
     """The same bot as an `AutoShardedBot` running the shards SHARD_IDS of SHARD_COUNT:
     several such processes, over one PostgreSQL database, serve the bot at scale."""
+
+
+def bot_for(settings: Settings, *, seed: int | None = None) -> CanastaBot:
+    """The bot these settings ask for: sharded when SHARD_COUNT is set, else one process."""
+    if settings.shard_count is not None:
+        return ShardedCanastaBot(settings, seed=seed)
+    return CanastaBot(settings, seed=seed)
 
 
 def _now() -> float:

@@ -54,7 +54,7 @@ class LiveTable:
             head = i18n.text(lang, "table.over", game=live.record.id)
         else:
             head = i18n.text(lang, "table.head", game=live.record.id, hand=game.hand_number,
-                             player=live.names.get(game.turn, game.turn))
+                             player=live.names.get(game.turn or "", game.turn or ""))
         lines = [lead] if lead else []
         lines.append(head)
         lines += [f"• {line}" for line in self._log(live.record.id)]

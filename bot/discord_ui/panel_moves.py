@@ -21,6 +21,9 @@ from bot.engine import Discard as DiscardCard
 from bot.service import Refused, refused
 from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups, parse_meld
 
+ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
+SelectItem = discord.ui.Select[discord.ui.View]  # a persistent menu, any view
+
 
 def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> Any:
     """The engine action for a click (`chosen`: the menu's picked values)."""
@@ -61,8 +64,8 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
         if not turn_is(live.game, token):
             raise refused("reply.old_panel")
         if live.game.turn != player:
-            raise refused("reply.their_turn", player=live.names.get(live.game.turn,
-                                                                   live.game.turn))
+            turn = live.game.turn or ""
+            raise refused("reply.their_turn", player=live.names.get(turn, turn))
         if verb == "meld" and chosen == [TYPE_IT]:
             await interaction.response.send_modal(
                 MeldModal(game_id, await bot.languages.of(interaction)))
@@ -119,13 +122,13 @@ class MeldModal(discord.ui.Modal, title="Meld"):
             bot.kick(self.game_id)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.MOVE_BUTTON):
+class MoveButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.MOVE_BUTTON):
     def __init__(self, game_id: int, token: str, verb: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_ids.move(game_id, token, verb)))
         self.game_id, self.token, self.verb = game_id, token, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["game"]), match["turn"], match["verb"])
 
@@ -133,13 +136,13 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.
         await play_click(interaction, self.game_id, self.token, self.verb)
 
 
-class MoveMenu(discord.ui.DynamicItem[discord.ui.Select], template=custom_ids.MOVE_MENU):
+class MoveMenu(discord.ui.DynamicItem[SelectItem], template=custom_ids.MOVE_MENU):
     def __init__(self, game_id: int, token: str, verb: str) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_ids.move(game_id, token, verb)))
         self.game_id, self.token, self.verb = game_id, token, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> MoveMenu:
         return cls(int(match["game"]), match["turn"], match["verb"])
 

@@ -89,19 +89,20 @@ class Presenter:
                 await dms.finish(live, actor, await self._over_note(live, actor), click)
         elif outcome.question is None and turn_over and not actor.startswith(AI_PREFIX):
             await dms.finish(live, actor, await self._over_note(live, actor))
-        if live.status != "active":
+        turn = game.turn
+        if live.status != "active" or turn is None:
             return
         if outcome.answered is not None and not outcome.new_deal:
             # The partner answered: the asker's turn goes on, in the same message.
-            if live.stand_in(game.turn) is None and not await dms.refresh(live, game.turn):
-                await dms.start(live, game.turn)
+            if live.stand_in(turn) is None and not await dms.refresh(live, turn):
+                await dms.start(live, turn)
             return
-        starts = game.turn != actor or outcome.new_deal
-        if starts and live.stand_in(game.turn) is None:
-            if outcome.new_deal and game.turn == actor and person:
+        starts = turn != actor or outcome.new_deal
+        if starts and live.stand_in(turn) is None:
+            if outcome.new_deal and turn == actor and person:
                 await dms.finish(live, actor, await self._over_note(live, actor))
-            if not await dms.start(live, game.turn):
-                await self._no_dm(live, game.turn, interaction, thread)
+            if not await dms.start(live, turn):
+                await self._no_dm(live, turn, interaction, thread)
 
     async def _no_dm(self, live: LiveGame, player: str,
                      interaction: discord.Interaction | None,

@@ -35,7 +35,7 @@ class TableBot(commands.Bot):
         raise NotImplementedError
 
     @property
-    def shards(self) -> Shards | None:
+    def own_shards(self) -> Shards | None:
         """The shards this process serves (None: unsharded)."""
         raise NotImplementedError
 

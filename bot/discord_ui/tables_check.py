@@ -41,7 +41,7 @@ PROMPT_SEARCH = 20  # posts after a prompt before a restart: a few table picture
 
 async def check_tables(bot: TableBot) -> None:
     checker = _Check(bot)
-    shards = bot.shards  # sharded: only this process's guilds (the others check theirs)
+    shards = bot.own_shards  # sharded: only this process's guilds (the others check theirs)
     for opening in await bot.service.openings(shards):
         await checker.guarded(checker.finish(opening), opening.game_id)
     for record in await bot.store.active_games(shards):
@@ -141,7 +141,7 @@ class _Check:
             await LiveTable(self.bot).post_new(live, thread)
             log.info("start-up: re-posted the table of game %s", record.id)
         player = live.game.turn
-        if live.stand_in(player) is not None or live.seat(player) is None:
+        if player is None or live.stand_in(player) is not None or live.seat(player) is None:
             return
         where = await self.bot.store.message(record.id, turn_dm.kind(player))
         if where is not None and await self._fetch(*where) is not None:

@@ -12,16 +12,20 @@ from .actions import (
                       action_from_dict,
                       action_to_dict,
 )
-from .cards import Card, card, format_cards, parse_cards
+from .blocking import blocking_moves
+from .cards import ALL_CARDS, Card, card, format_cards, parse_cards
 from .errors import IllegalMove, quoted
 from .game import Game
+from .melds import canasta_bonus, judge_shape
 from .rules import Rules
 from .scoring import BREAKDOWN_KEYS, HandResult
+from .special_hands import special_hand
 from .variants import VARIANT_DESCRIPTIONS, VARIANTS, variant
 
 __all__ = [
-    "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede", "Discard",
-    "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile", "VARIANTS",
-    "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "card", "format_cards",
-    "parse_cards", "quoted", "variant",
+    "ALL_CARDS", "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede",
+    "Discard", "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile",
+    "VARIANTS", "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "blocking_moves",
+    "canasta_bonus", "card", "format_cards", "judge_shape", "parse_cards", "quoted",
+    "special_hand", "variant",
 ]

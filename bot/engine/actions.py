@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import Card, parse_cards
 
@@ -21,14 +21,17 @@ def _texts(cards: Any) -> list[str]:
 _DEFAULTS: dict[type, list[tuple[str, Any]]] = {}
 
 
-def trusted(cls: type, **fields: Any) -> Any:
+A = TypeVar("A", bound="Action")
+
+
+def trusted(cls: type[A], **fields: Any) -> A:
     """An action built from canonical card text, skipping normalisation (legal-move hot path);
     fields not given take their defaults."""
     defaults = _DEFAULTS.get(cls)
     if defaults is None:
         defaults = _DEFAULTS[cls] = [(f.name, f.default_factory) for f in dataclasses.fields(cls)
                                      if f.default_factory is not dataclasses.MISSING]
-    action = object.__new__(cls)
+    action: A = object.__new__(cls)
     for name, factory in defaults:
         if name not in fields:
             fields[name] = factory()
@@ -158,4 +161,5 @@ def action_from_dict(d: dict[str, Any]) -> Action:
         return Discard(card=d["card"])
     if kind == "answer":
         return AnswerGoOut(yes=bool(d.get("yes")))
-    return _KINDS[kind]()
+    made: Action = _KINDS[kind]()
+    return made

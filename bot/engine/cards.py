@@ -131,10 +131,8 @@ def card(token: str | Card) -> Card:
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from space (or comma) separated notation; a list of tokens or cards also works."""
     if isinstance(text, str):
-        tokens = text.replace(",", " ").split()
-    else:
-        tokens = list(text)
-    return [card(t) for t in tokens]
+        return [card(t) for t in text.replace(",", " ").split()]
+    return [card(t) for t in text]
 
 
 def card_texts(cards: Iterable[Card]) -> list[str]:

@@ -203,7 +203,8 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
         if self._phase == "over":
             return None
         if self._phase == "permission" and self.question:
-            return self.question["partners"][0]
+            partner: str = self.question["partners"][0]
+            return partner
         return self.order[self.turn_idx]
 
     @property

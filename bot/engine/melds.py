@@ -10,6 +10,8 @@ dict keyed by a stable meld key, in the order they were started: a set's key is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .cards import NATURAL_RANKS, Card, parse_cards
 from .errors import IllegalMove, quoted
 from .rules import Rules
@@ -99,7 +101,7 @@ def judge_shape(cards: list[Card]) -> tuple[str | None, str, str]:
     return None, "", ""
 
 
-def meld_key(melds: dict[str, TableMeld], taken: dict[str, object], base: str) -> str:
+def meld_key(melds: Mapping[str, TableMeld], taken: Mapping[str, object], base: str) -> str:
     """The key of a new meld: ``base`` (a rank, ``"seq"``, ``"wild"``), then ``base#2``..."""
     if base not in melds and base not in taken:
         return base

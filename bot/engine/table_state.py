@@ -58,8 +58,22 @@ class TableState:
     turn_new_ranks: set[str]
     turn_start_ranks: set[str]
 
+    lone: str | None                      # cut-throat: who plays alone this hand
+
     if TYPE_CHECKING:
         def red_three_side(self, player: str) -> int:   # cut-throat: always his own side
+            ...
+
+        def pile_taken_part(self) -> list[Card]:        # Feet
+            ...
+
+        def _feet_to_dict(self) -> dict[str, Any]:      # Feet
+            ...
+
+        def _feet_from_dict(self, d: dict[str, Any]) -> None:   # Feet
+            ...
+
+        def _set_partnership(self, lone: str) -> int:   # LoneHand
             ...
 
 

@@ -71,14 +71,14 @@ class TurnMoves(MeldPlanning):
             return self.can_take_pile(player)
         from .taking import lay_off_take
 
-        return lay_off_take(self, player) is not None
+        return lay_off_take(self, player) is not None  # type: ignore[arg-type]  # a Game
 
     def can_take_pile(self, player: str) -> bool:
         """Has ``player`` any legal way to take the discard pile now? (Exact: with wild cards
         beside the pair, further melds for the minimum, or going out with it.)"""
         from .taking import can_take_pile
 
-        return can_take_pile(self, self._check_player(player))
+        return can_take_pile(self, self._check_player(player))  # type: ignore[arg-type]  # a Game
 
     def _draw(self, player: str) -> list[Event]:
         self._need_phase("draw", "draw")

@@ -328,7 +328,7 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
     teams = options.pop("teams", None)
     if teams is not None and (not isinstance(teams, int) or isinstance(teams, bool)):
         raise ValueError("teams must be a whole number")
-    values = _table_size(players, teams)  # type: ignore[arg-type]
+    values = _table_size(players, teams)
     if teams is not None and teams != values["teams"]:
         raise ValueError(f"{players} players always play as {values['teams']} sides")
     values.update(VARIANTS[key]())

@@ -52,10 +52,10 @@ def catalog(lang: str) -> gettext.GNUTranslations:
 @cache
 def keys(lang: str = BASE_LANGUAGE) -> frozenset[str]:
     """Every message key of one catalog."""
-    out = set()
+    out: set[str] = set()
     for message in po_catalog(lang):
         if message.id:
-            out.add(message.id[0] if isinstance(message.id, tuple) else message.id)
+            out.add(str(message.id[0] if isinstance(message.id, tuple) else message.id))
     return frozenset(out)
 
 

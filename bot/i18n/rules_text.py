@@ -87,7 +87,7 @@ def _own_part(rules: Rules, lang: str) -> Callable[[str], str | None]:
 def _own_lines(rules: Rules, lang: str) -> list[str]:
     """What a variant of issue 12 plays its own way, in the catalogs' words
     (``rules.own.<variant>.1``, ``.2``, ...): the foot, bonus cards, special hands..."""
-    lines = []
+    lines: list[str] = []
     while i18n.has_key(key := f"rules.own.{rules.name}.{len(lines) + 1}"):
         lines.append(i18n.text(lang, key))
     return lines

@@ -12,7 +12,7 @@ from bot.i18n.catalog import catalog, supported
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 
 
-class _Values(dict):
+class _Values(dict[str, object]):
     """Format values; a placeholder without a value stays as written instead of failing."""
 
     def __missing__(self, key: str) -> str:

@@ -175,7 +175,8 @@ def _viewer_team(view: View) -> dict[str, Any] | None:
     index = view.get("team")
     teams = view.get("teams") or []
     if isinstance(index, int) and 0 <= index < len(teams):
-        return teams[index]
+        team: dict[str, Any] = teams[index]
+        return team
     return None
 
 

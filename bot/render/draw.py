@@ -82,10 +82,10 @@ class Pen:
 
     def __init__(self, img: Image.Image) -> None:
         self.img = img
-        self._draw = ImageDraw.Draw(img, "RGBA")
+        self.draw = ImageDraw.Draw(img, "RGBA")  # for the shapes drawn straight on it
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._draw, name)
+        return getattr(self.draw, name)
 
     def text(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
              fill: Color, anchor: str = "la") -> None:
@@ -99,7 +99,7 @@ class Pen:
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, font: ImageFont.FreeTypeFont, anchor: str
                ) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in font.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor=anchor)
     return mask, left, top

@@ -23,9 +23,9 @@ def card_value(code: str) -> int:
     return _VALUES["JK" if code == "JK" else code[:-1]]
 
 
-def meld(rank: str, naturals: int, wilds: tuple[str, ...] = (), offset: int = 0) -> dict:
+def meld(rank: str, naturals: int, wilds: tuple[str, ...] = (), offset: int = 0) -> dict[str, Any]:
     """A meld dict as the engine writes it; suits cycle so the cards look dealt."""
-    suits = ("H", "S", "D", "C")
+    suits: tuple[str, ...] = ("H", "S", "D", "C")
     if rank == "3":
         suits = ("C", "S")
     cards = [f"{rank}{suits[(i + offset) % len(suits)]}" for i in range(naturals)]
@@ -62,7 +62,7 @@ def random_hand(size: int, seed: int = 1) -> list[str]:
     return deck[:size]
 
 
-MELD_SETS: dict[str, list[dict]] = {
+MELD_SETS: dict[str, list[dict[str, Any]]] = {
     "none": [],
     "early": [meld("K", 3), meld("7", 2, ("2C",))],
     "mid": [meld("A", 4, ("JK",)), meld("9", 3), meld("5", 3, ("2D",)), meld("Q", 5, (), 1)],
@@ -78,9 +78,9 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
                turn: int = 0, frozen_all: bool = False, blocked: str | None = None,
                pile_top: str | None = "8H", pile_size: int = 12, stock: int = 41,
                six_as_three_teams: bool = True, red_threes: tuple[tuple[str, ...], ...] = (),
-               question: dict | None = None, hand: list[str] | None = None,
+               question: dict[str, Any] | None = None, hand: list[str] | None = None,
                just_arrived: list[str] | None = None, hand_number: int = 3,
-               results: list[dict] | None = None, winner: int | None = None) -> View:
+               results: list[dict[str, Any]] | None = None, winner: int | None = None) -> View:
     """A whole view; ``melds`` names one entry of MELD_SETS per team (cycled)."""
     layout = team_layouts(n_players, six_as_three_teams)
     team_of = {seat: t for t, seats in enumerate(layout) for seat in seats}
@@ -138,16 +138,17 @@ def table_view(n_players: int = 4, *, melds: tuple[str, ...] = ("mid", "canastas
     }
 
 
-def _running_points(melds: list[dict], red_threes: int) -> int:
+def _running_points(melds: list[dict[str, Any]], red_threes: int) -> int:
     """Classic scoring of what lies on the table (the engine's ``running_points``)."""
     bonus = sum(500 if m["canasta"] == "natural" else 300 for m in melds if m["canasta"])
     threes = 100 * red_threes * (2 if red_threes == 4 else 1)
-    return sum(m["points"] for m in melds) + bonus + (threes if melds else -threes)
+    points: int = sum(m["points"] for m in melds)
+    return points + bonus + (threes if melds else -threes)
 
 
-def _history(previous: str, pile_top: str | None) -> list[dict]:
+def _history(previous: str, pile_top: str | None) -> list[dict[str, Any]]:
     """The previous player's turn: a draw, then the discard now on top of the pile."""
-    events: list[dict] = [{"type": "draw", "player": previous, "count": 1}]
+    events: list[dict[str, Any]] = [{"type": "draw", "player": previous, "count": 1}]
     if pile_top:
         events.append({"type": "discard", "player": previous, "card": pile_top})
     return events
@@ -160,7 +161,7 @@ def hand_view(size: int, *, seed: int | None = None, just_arrived: int = 0, **kw
     return table_view(hand=cards, just_arrived=arrived, **kw)
 
 
-def results_sample(hands: int = 3, teams: int = 2, seed: int = 5) -> list[dict]:
+def results_sample(hands: int = 3, teams: int = 2, seed: int = 5) -> list[dict[str, Any]]:
     """Finished-hand records as the engine writes them."""
     rng = random.Random(seed)
     out = []
@@ -185,20 +186,20 @@ def results_sample(hands: int = 3, teams: int = 2, seed: int = 5) -> list[dict]:
 
 # --- the Samba family: sequences, wild melds, two melds of one rank (issue 11) -------------
 
-def sequence(suit: str, ranks: tuple[str, ...], canasta: str | None = None) -> dict:
+def sequence(suit: str, ranks: tuple[str, ...], canasta: str | None = None) -> dict[str, Any]:
     """A sequence as the engine writes it (no rank; `kind` "sequence")."""
     cards = [f"{rank}{suit}" for rank in ranks]
     return {"rank": None, "kind": "sequence", "cards": cards, "count": len(cards), "wilds": 0,
             "points": sum(card_value(c) for c in cards), "canasta": canasta}
 
 
-def wild_meld(cards: tuple[str, ...], canasta: str | None = None) -> dict:
+def wild_meld(cards: tuple[str, ...], canasta: str | None = None) -> dict[str, Any]:
     return {"rank": None, "kind": "wild", "cards": list(cards), "count": len(cards),
             "wilds": len(cards), "points": sum(card_value(c) for c in cards),
             "canasta": canasta}
 
 
-def _set(rank: str, naturals: int, wilds: tuple[str, ...] = (), offset: int = 0) -> dict:
+def _set(rank: str, naturals: int, wilds: tuple[str, ...] = (), offset: int = 0) -> dict[str, Any]:
     return {**meld(rank, naturals, wilds, offset), "kind": "set"}
 
 

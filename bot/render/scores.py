@@ -118,7 +118,7 @@ def _banner(d: Pen, view: View, winner: int, running: list[list[int]],
     d.rounded_rectangle((x0, y, x1, y + BANNER_H - 14), radius=12, fill=(28, 92, 56),
                         outline=GOLD, width=3)
     cy = y + (BANNER_H - 14) // 2
-    shapes.star(d, x0 + 40, cy, 44, GOLD, outline=(150, 110, 20), width=2)
+    shapes.star(d.draw, x0 + 40, cy, 44, GOLD, outline=(150, 110, 20), width=2)
     lang = language.of(view)
     room = x1 - x0 - 100
     if running:

@@ -283,9 +283,10 @@ def complete(current: str, hand: list[str], limit: int = 25) -> list[str]:
     out = [f"{prefix}{c}".strip() for c in options]
     if current.strip() and _card_text(last) is not None:
         out.insert(0, f"{prefix}{_card_text(last)}")
-    seen: set[str] = set()
-    unique = [o for o in out if not (o.upper() in seen or seen.add(o.upper()))]
-    return unique[:limit]
+    first: dict[str, str] = {}
+    for option in out:
+        first.setdefault(option.upper(), option)
+    return list(first.values())[:limit]
 
 
 def meld_words(groups: list[list[str]], add: dict[str, list[str]] | None = None,

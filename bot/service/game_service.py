@@ -273,7 +273,7 @@ def _view(game: Game, player: str | None) -> dict[str, Any]:
     if player is not None:
         return game.view(player)
     try:
-        return game.view(None)  # type: ignore[arg-type]
+        return game.view(None)
     except (TypeError, ValueError, KeyError):
         view = game.view(game.turn)
         view.update(player=None, hand=[], just_arrived=[])
@@ -305,7 +305,7 @@ def _stats_deltas(live: LiveGame, game: Game, player: str, events: list[dict[str
                 deltas[who].canastas += 1
     for end in outcome.hands_ended:
         if end.went_out in deltas:
-            deltas[end.went_out].went_out += 1  # type: ignore[index]
+            deltas[end.went_out].went_out += 1
         for p, delta in deltas.items():
             total = end.totals[game.team_of(p)]
             delta.hands += 1

@@ -28,10 +28,10 @@ class LiveGame:
     def players(self) -> list[str]:
         return [s.player for s in self.seats]
 
-    def seat(self, player: str) -> Seat | None:
+    def seat(self, player: str | None) -> Seat | None:
         return next((s for s in self.seats if s.player == player), None)
 
-    def stand_in(self, player: str) -> str | None:
+    def stand_in(self, player: str | None) -> str | None:
         """The level of the computer that plays this seat now; None when a person does."""
         seat = self.seat(player)
         if seat is None:

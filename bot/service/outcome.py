@@ -117,7 +117,7 @@ class LobbyState:
     variant: str
     players: int
     teams: int
-    target: int | None
+    target: int
     seating: str  # "drawn" or "join"
     seats: list[Seat]
     thread_id: int | None = None

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from bot.store.database import Database, MissingDriver, is_postgres
+import sqlite3
+
+from bot.store.database import Database, MissingDriver, is_postgres, redacted
 
 
 async def open_database(url: str) -> Database:
@@ -20,3 +22,20 @@ async def open_database(url: str) -> Database:
     from bot.store.sqlite_db import SqliteDatabase
 
     return await SqliteDatabase.connect(url)
+
+
+def database_failure(exc: BaseException, database: str) -> str | None:
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, sqlite3.Error):
+        return (f"Could not open the database {database} ({reason}): check DATABASE and that "
+                "its folder exists and is writable.")
+    if isinstance(exc, MissingDriver):
+        return str(exc)
+    if is_postgres(database):
+        import asyncpg
+
+        if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
+            return (f"Could not use the PostgreSQL database {redacted(database)} ({reason}): "
+                    "check DATABASE (user, password, host, database name) and that the "
+                    "server is running.")
+    return None

@@ -16,9 +16,10 @@ import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.database import Row
 from bot.store.sql import IntegrityError
@@ -41,6 +42,11 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", next_number, sql)
 
 
+def _rows(records: list[asyncpg.Record]) -> list[Row]:
+    """asyncpg's records, read by column name as every row of the store is."""
+    return cast(list[Row], records)
+
+
 def _rowcount(status: str) -> int:
     """asyncpg's command status ("UPDATE 1", "INSERT 0 1"): the last number."""
     last = status.rsplit(" ", 1)[-1] if status else ""
@@ -57,7 +63,7 @@ def _integrity_errors() -> Iterator[None]:
 
 
 class _PostgresTransaction:
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection | PoolConnectionProxy) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -73,7 +79,7 @@ class _PostgresTransaction:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         with _integrity_errors():
-            return list(await self._conn.fetch(numbered(sql), *params))
+            return _rows(await self._conn.fetch(numbered(sql), *params))
 
     async def _version_table(self) -> None:
         await self._conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
@@ -138,7 +144,7 @@ class PostgresDatabase:
             return _rowcount(await self._pool.execute(numbered(sql), *params))
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._pool.fetch(numbered(sql), *params))
+        return _rows(await self._pool.fetch(numbered(sql), *params))
 
     async def close(self) -> None:
         await self._pool.close()

@@ -17,8 +17,9 @@ import discord
 import discord.voice_client
 import pytest
 
-from bot.__main__ import main, setup_logging
+from bot.__main__ import main
 from bot.discord_ui.config import Settings, load_settings
+from bot.discord_ui.run import setup_logging
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,9 +182,10 @@ def test_shard_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     bot = create_bot("unused.sqlite3", shard_count=8, shard_ids=(4, 5, 6, 7))
     assert isinstance(bot, commands.AutoShardedBot)
     assert bot.shard_count == 8 and bot.shard_ids == [4, 5, 6, 7]
-    assert bot.shards is not None and bot.shards.owns(5 << 22) and not bot.shards.owns(2 << 22)
+    shards = bot.own_shards
+    assert shards is not None and shards.owns(5 << 22) and not shards.owns(2 << 22)
     plain = create_bot("unused.sqlite3")
-    assert not isinstance(plain, commands.AutoShardedBot) and plain.shards is None
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.own_shards is None
     for count, ids, problem in (("8", "0-8", "0 to 7"), ("", "1", "needs SHARD_COUNT"),
                                 ("two", "", "number of shards"), ("4", "3-1", "backwards"),
                                 ("4", "a", "look like")):
@@ -205,7 +207,7 @@ def test_a_database_password_never_reaches_the_log() -> None:
 def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> None:
     import asyncio
 
-    from bot.__main__ import start_failure
+    from bot.discord_ui.run import start_failure
     from bot.store import Store
 
     url = "postgresql://canasta:s3cret@127.0.0.1:1/canasta"  # nothing listens on port 1

@@ -100,7 +100,7 @@ async def test_a_restart_resumes_its_own_games_only(postgres_url: str) -> None:
             try:
                 # Both games are in play in the shared database; this process resumed its own.
                 assert set(await fresh.store.pending_games()) == {table.game_id, other}
-                assert fresh.shards == Shards(2, frozenset({0}))
+                assert fresh.own_shards == Shards(2, frozenset({0}))
                 assert fresh.autopilot.tables == {table.game_id}
                 before = await table.actions()
                 await play_one(table)  # its game carries on after the restart
