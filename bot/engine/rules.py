@@ -17,6 +17,11 @@ NEGATIVE = -(10**9)  # threshold standing for "any negative score"
 
 CLASSIC_MINIMUMS: tuple[tuple[int, int], ...] = ((NEGATIVE, 15), (0, 50), (1500, 90), (3000, 120))
 SAMBA_MINIMUMS = CLASSIC_MINIMUMS + ((7000, 150),)
+# Red threes (count -> total): Classic's all four 800 (A.4), and the three-pack scale (B.1, RG:
+# 100 each up to four, five 1 000, six 1 200) of every game scoring them "as Classic" with more
+# than four red threes in the deck (B.12's DEFAULT).
+CLASSIC_RED_THREES: tuple[tuple[int, int], ...] = ((4, 800),)
+THREE_PACK_RED_THREES: tuple[tuple[int, int], ...] = ((5, 1000), (6, 1200))
 # Initial minimums that are not points (Brazilian, B.4): the first meld must hold a canasta.
 CANASTA_MINIMUM = -1
 NATURAL_CANASTA_MINIMUM = -2
@@ -55,7 +60,7 @@ class Rules:
     concealed_hand_canasta: int | None = None  # Vienna: 1000 with a canasta made from the hand
     concealed_with_pile: bool = True   # Vienna: taking the pile on that turn: only the plain 100
     red_three: int = 100
-    red_three_sets: tuple[tuple[int, int], ...] = ((4, 800),)   # count -> total value
+    red_three_sets: tuple[tuple[int, int], ...] = CLASSIC_RED_THREES   # count -> total value
     red_threes_need_canasta: bool = False   # plus only with a canasta (Vienna); else with a meld
     red_three_in_hand_penalty: int = 500
     permission_penalty: int = 100
@@ -175,10 +180,18 @@ class Rules:
         return need
 
     def red_three_value(self, count: int) -> int:
-        """Value of ``count`` red threes held by one side, before the plus/minus sign (A.4)."""
+        """Value of ``count`` red threes held by one side, before the plus/minus sign (A.4):
+        the total ``red_three_sets`` gives for that count, else ``red_three`` each; beyond the
+        largest count it lists (a deck of more packs than the scale was made for), each
+        further red three adds ``red_three`` to that count's total, so one more red three
+        never scores less."""
         for n, total in self.red_three_sets:
             if count == n:
                 return total
+        if self.red_three_sets:
+            n, total = max(self.red_three_sets)
+            if count > n:
+                return total + (count - n) * self.red_three
         return count * self.red_three
 
     def summary(self) -> list[str]:

@@ -10,9 +10,11 @@ from .errors import quoted
 from .rules import (
     CANASTA_MINIMUM,
     CLASSIC_MINIMUMS,
+    CLASSIC_RED_THREES,
     NATURAL_CANASTA_MINIMUM,
     NEGATIVE,
     SAMBA_MINIMUMS,
+    THREE_PACK_RED_THREES,
     Rules,
 )
 
@@ -30,10 +32,19 @@ def _table_size(players: int, teams: int | None) -> dict[str, object]:
         if teams not in (2, 3):
             raise ValueError("6 players play as two teams of 3 or three teams of 2 (teams=2 or 3)")
         return {"teams": teams, "packs": 3, "jokers": 6, "hand_size": 13,
-                "canastas_to_go_out": 2, "red_three_sets": ((5, 1000), (6, 1200)),
-                "target": 10000 if teams == 2 else 7500,
+                "canastas_to_go_out": 2, "target": 10000 if teams == 2 else 7500,
                 "initial_minimums": CLASSIC_MINIMUMS + ((7500, 150),)}
     raise ValueError(f"Canasta is for 2 to 6 players, not {players}")
+
+
+def _red_threes_for_deck(values: dict[str, object]) -> None:
+    """B.12's DEFAULT: a game scoring red threes as Classic (all four 800) with more than
+    four in its deck (6 players, Mexican, a ``packs=`` option) takes the three-pack scale
+    of B.1 instead (100 each up to four, five 1 000, six 1 200), whatever the number of
+    players: a scale where five score less than four is never right."""
+    packs = int(values.get("packs", 2))  # type: ignore[call-overload]
+    if packs > 2 and values.get("red_three_sets", CLASSIC_RED_THREES) == CLASSIC_RED_THREES:
+        values["red_three_sets"] = THREE_PACK_RED_THREES
 
 
 def _classic() -> dict[str, object]:
@@ -341,6 +352,8 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
         values[option] = value
     if "packs" in options and "jokers" not in options:
         values["jokers"] = 2 * int(options["packs"])  # type: ignore[call-overload]
+    if "red_three_sets" not in options:
+        _red_threes_for_deck(values)
     target = values.get("target", 5000)
     if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
         raise ValueError("target must be a positive whole number of points")
