@@ -81,6 +81,10 @@ class Rules:
     going_out_needs: tuple[str, ...] = ()    # canasta kinds going out needs (Bolivia: escalera)
     going_out_ignores: tuple[str, ...] = ()  # canasta kinds that don't count (Italian: wild)
     red_threes_canastas: int = 1       # with red_threes_need_canasta: how many canastas
+    red_threes_ignores: tuple[str, ...] = ()  # canasta kinds they don't count (Italian: wild)
+    # (canastas, of them natural, bonus) at the hand's end (Italian): for each number of
+    # canastas the first row the side meets pays; rows of different numbers add up
+    canasta_count_bonuses: tuple[tuple[int, int, int], ...] = ()
     take_needs_pair: bool = False      # Samba: a take shows a natural pair, frozen or not
     take_below_canasta: bool = False   # Samba: the top card alone goes on a meld < a canasta
     in_hand_values: tuple[tuple[str, int], ...] = ()   # rank -> value left in hand (Bolivia)
@@ -218,7 +222,9 @@ class Rules:
                 for t, m in self.initial_minimums) + ".",
             f"Red threes {self.red_three} each ("
             + ", ".join(f"{n} = {v}" for n, v in self.red_three_sets) + "), plus with "
-            + ("a canasta" if self.red_threes_need_canasta else "a meld") + ", else minus.",
+            + (("a canasta" if self.red_threes_canastas == 1
+                else f"{self.red_threes_canastas} canastas")
+               if self.red_threes_need_canasta else "a meld") + ", else minus.",
             f"A match of {self.deals} deals." if self.deals else f"Game to {self.target}.",
         ]
         if self.sequences:
@@ -238,6 +244,12 @@ class Rules:
             lines.append("Going out: " + "; ".join(
                 [f"one canasta must be a {k}" for k in self.going_out_needs]
                 + [f"a {k} canasta does not count" for k in self.going_out_ignores]) + ".")
+        if self.red_threes_ignores:
+            lines.append("Red threes: " + "; ".join(
+                f"a {k} canasta does not count" for k in self.red_threes_ignores) + ".")
+        if self.canasta_count_bonuses:
+            lines.append("At the hand's end, to any side: " + count_bonus_text(
+                self.canasta_count_bonuses) + ".")
         if self.concession:
             lines.append("Acaba: a side may concede a hand; "
                          f"the opponents score {self.concession}.")
@@ -382,6 +394,28 @@ class Rules:
 
 _SHARED: dict[Rules, Rules] = {}  # equal rules -> the one object games share
 SHARED_MAX = 512  # different sets remembered at most (options make new ones)
+
+
+def count_bonus_groups(rows: tuple[tuple[int, int, int], ...],
+                       ) -> list[list[tuple[int, int, int]]]:
+    """``canasta_count_bonuses`` by number of canastas, in the order given: within a group
+    the first row met pays, and the groups add up."""
+    groups: dict[int, list[tuple[int, int, int]]] = {}
+    for row in rows:
+        groups.setdefault(row[0], []).append(row)
+    return list(groups.values())
+
+
+def count_bonus_text(rows: tuple[tuple[int, int, int], ...]) -> str:
+    """The canasta-count bonuses in English words (``summary``)."""
+    def one(canastas: int, natural: int, bonus: int) -> str:
+        if natural >= canastas:
+            return f"{bonus} for {canastas} natural canastas"
+        if natural:
+            return f"{bonus} for {canastas} canastas, at least {natural} of them natural"
+        return f"{bonus} for {canastas} canastas of any kind"
+    return "; and a further ".join(", or else ".join(one(*row) for row in group)
+                         for group in count_bonus_groups(rows))
 
 
 def _minimum_text(minimum: int) -> str:
