@@ -211,4 +211,16 @@ def rules_text(rules: Rules, lang: str, *, at_table: bool = True) -> str:
     return text
 
 
-__all__ = ["rules_lines", "rules_text", "variant_name"]
+def rules_messages(rules: Rules, lang: str, limit: int, *, at_table: bool = True) -> list[str]:
+    """`rules_text` as the messages /rules sends: one when it fits in `limit` characters (a
+    Discord message), else cut between its lines."""
+    messages: list[str] = []
+    for line in rules_text(rules, lang, at_table=at_table).split("\n"):
+        if messages and len(messages[-1]) + 1 + len(line) <= limit:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages
+
+
+__all__ = ["rules_lines", "rules_messages", "rules_text", "variant_name"]

@@ -14,12 +14,12 @@ from discord.ext import commands
 from bot import custom_ids, i18n
 from bot.client import CanastaBot
 from bot.command_words import about, name
-from bot.discord_limits import choices, edit_clicked, respond, send_private
+from bot.discord_limits import CONTENT, choices, edit_clicked, respond, send_private
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.panel_moves import MoveButton, MoveMenu
 from bot.pictures import as_file, picture
 from bot.presenter import Presenter, answer_note, answered_view
-from bot.rules_text import rules_text
+from bot.rules_text import rules_messages
 from bot.service import Refused, refused
 from bot.service.card_input import (
     complete,
@@ -289,8 +289,9 @@ class Play(commands.Cog):
             if record is not None and record.status in ("active", "over"):
                 game_id = record.id
         rules = await self.bot.service.rules_of(game_id)
-        await send_private(interaction, rules_text(rules, await self.bot.languages.of(interaction),
-                                                   at_table=game_id is not None))
+        lang = await self.bot.languages.of(interaction)
+        for message in rules_messages(rules, lang, CONTENT, at_table=game_id is not None):
+            await send_private(interaction, message)
 
 
 async def setup(bot: CanastaBot) -> None:

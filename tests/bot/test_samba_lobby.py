@@ -9,9 +9,10 @@ import simcord
 from test_bot_languages import client_locales  # noqa: F401  (a fixture)
 
 from bot import i18n
+from bot.discord_limits import CONTENT
 from bot.engine import VARIANTS, variant
 from bot.engine.variants import PLAYER_COUNTS
-from bot.rules_text import rules_text
+from bot.rules_text import rules_messages, rules_text
 
 SAMBA_FAMILY = ("samba", "bolivia", "brazilian", "chilean", "italian", "cuban", "kombo")
 
@@ -90,7 +91,15 @@ def test_rules_say_minimums_canasta_values_and_going_out(name: str, lang: str) -
         assert i18n.plural(lang, "rules.going_out", rules.canastas_to_go_out,
                            bonus=n(lang, rules.going_out),
                            concealed=n(lang, rules.concealed_going_out)) in text
-    assert len(text) <= 2000
+    assert all(len(m) <= CONTENT for m in rules_messages(rules, lang, CONTENT))
+
+
+def test_rules_longer_than_a_message_are_cut_between_lines() -> None:
+    rules = variant("classic", 4)
+    messages = rules_messages(rules, "en", 400)
+    assert len(messages) > 1 and "\n".join(messages) == rules_text(rules, "en")
+    assert all(len(m) <= 400 for m in messages) and messages[0].startswith("**Rules: ")
+    assert rules_messages(rules, "en", CONTENT) == [rules_text(rules, "en")]
 
 
 def test_rules_of_bolivia_in_english_read_as_a_player_expects() -> None:
