@@ -15,13 +15,13 @@ from bot import i18n
 from bot.discord_ui import custom_ids
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
-from bot.discord_ui.discord_limits import choices, edit_clicked, respond, send_private
+from bot.discord_ui.discord_limits import CONTENT, choices, edit_clicked, respond, send_private
 from bot.discord_ui.panel_moves import MoveButton, MoveMenu
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.presenter import Presenter, answer_note, answered_view
 from bot.discord_ui.turn_panel import NO_CARDS, meld_choices, take_choices
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
-from bot.i18n.rules_text import rules_text
+from bot.i18n.rules_text import rules_messages
 from bot.i18n.speech import card_text
 from bot.service import Refused, refused
 from bot.service.card_input import (
@@ -292,8 +292,9 @@ class Play(commands.Cog):
             if record is not None and record.status in ("active", "over"):
                 game_id = record.id
         rules = await self.bot.service.rules_of(game_id)
-        await send_private(interaction, rules_text(rules, await self.bot.languages.of(interaction),
-                                                   at_table=game_id is not None))
+        lang = await self.bot.languages.of(interaction)
+        for message in rules_messages(rules, lang, CONTENT, at_table=game_id is not None):
+            await send_private(interaction, message)
 
 
 async def setup(bot: CanastaBot) -> None:

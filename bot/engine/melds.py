@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from .cards import NATURAL_RANKS, Card, parse_cards
 from .errors import IllegalMove, quoted
-from .rules import Rules
+from .rules import Rules, count_bonus_groups
 
 SEQUENCE_ORDER = {r: i for i, r in enumerate(NATURAL_RANKS)}   # 4 low ... A high
 SHAPES = ("set", "sequence", "wild")
@@ -285,3 +285,25 @@ def canasta_bonus(rules: Rules, meld: TableMeld) -> int:
         if (deuces, joker_count) == (len(meld.cards) - jokers, jokers):
             return value
     return rules.wild_canasta
+
+
+def natural_for_count(meld: TableMeld) -> bool:
+    """Does this canasta count as natural for the canasta-count bonuses (Italian, B.7)? No
+    wild card in it is used as a wild: a natural set, a sequence, or a wild meld of 2s alone
+    (the deuces melded as a rank)."""
+    if meld.shape == "wild":
+        return not any(c.is_joker for c in meld.cards)
+    return meld.wilds == 0
+
+
+def count_bonus(rules: Rules, canastas: list[TableMeld]) -> int:
+    """The bonuses a side's ``canastas`` earn by their number (``canasta_count_bonuses``):
+    for each number of canastas, the first row whose canastas and natural ones the side
+    has; the rows of different numbers add up (RG: 5 natural 2 000, or else 4 natural and
+    a mixed 1 000; 10 of any kind a further 2 000)."""
+    if not rules.canasta_count_bonuses:
+        return 0
+    natural = sum(1 for m in canastas if natural_for_count(m))
+    return sum(next((bonus for n, naturals, bonus in group
+                     if len(canastas) >= n and natural >= naturals), 0)
+               for group in count_bonus_groups(rules.canasta_count_bonuses))

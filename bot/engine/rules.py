@@ -17,6 +17,11 @@ NEGATIVE = -(10**9)  # threshold standing for "any negative score"
 
 CLASSIC_MINIMUMS: tuple[tuple[int, int], ...] = ((NEGATIVE, 15), (0, 50), (1500, 90), (3000, 120))
 SAMBA_MINIMUMS = CLASSIC_MINIMUMS + ((7000, 150),)
+# Red threes (count -> total): Classic's all four 800 (A.4), and the three-pack scale (B.1, RG:
+# 100 each up to four, five 1 000, six 1 200) of every game scoring them "as Classic" with more
+# than four red threes in the deck (B.12's DEFAULT).
+CLASSIC_RED_THREES: tuple[tuple[int, int], ...] = ((4, 800),)
+THREE_PACK_RED_THREES: tuple[tuple[int, int], ...] = ((5, 1000), (6, 1200))
 # Initial minimums that are not points (Brazilian, B.4): the first meld must hold a canasta.
 CANASTA_MINIMUM = -1
 NATURAL_CANASTA_MINIMUM = -2
@@ -55,7 +60,7 @@ class Rules:
     concealed_hand_canasta: int | None = None  # Vienna: 1000 with a canasta made from the hand
     concealed_with_pile: bool = True   # Vienna: taking the pile on that turn: only the plain 100
     red_three: int = 100
-    red_three_sets: tuple[tuple[int, int], ...] = ((4, 800),)   # count -> total value
+    red_three_sets: tuple[tuple[int, int], ...] = CLASSIC_RED_THREES   # count -> total value
     red_threes_need_canasta: bool = False   # plus only with a canasta (Vienna); else with a meld
     red_three_in_hand_penalty: int = 500
     permission_penalty: int = 100
@@ -76,6 +81,10 @@ class Rules:
     going_out_needs: tuple[str, ...] = ()    # canasta kinds going out needs (Bolivia: escalera)
     going_out_ignores: tuple[str, ...] = ()  # canasta kinds that don't count (Italian: wild)
     red_threes_canastas: int = 1       # with red_threes_need_canasta: how many canastas
+    red_threes_ignores: tuple[str, ...] = ()  # canasta kinds they don't count (Italian: wild)
+    # (canastas, of them natural, bonus) at the hand's end (Italian): for each number of
+    # canastas the first row the side meets pays; rows of different numbers add up
+    canasta_count_bonuses: tuple[tuple[int, int, int], ...] = ()
     take_needs_pair: bool = False      # Samba: a take shows a natural pair, frozen or not
     take_below_canasta: bool = False   # Samba: the top card alone goes on a meld < a canasta
     in_hand_values: tuple[tuple[str, int], ...] = ()   # rank -> value left in hand (Bolivia)
@@ -175,10 +184,18 @@ class Rules:
         return need
 
     def red_three_value(self, count: int) -> int:
-        """Value of ``count`` red threes held by one side, before the plus/minus sign (A.4)."""
+        """Value of ``count`` red threes held by one side, before the plus/minus sign (A.4):
+        the total ``red_three_sets`` gives for that count, else ``red_three`` each; beyond the
+        largest count it lists (a deck of more packs than the scale was made for), each
+        further red three adds ``red_three`` to that count's total, so one more red three
+        never scores less."""
         for n, total in self.red_three_sets:
             if count == n:
                 return total
+        if self.red_three_sets:
+            n, total = max(self.red_three_sets)
+            if count > n:
+                return total + (count - n) * self.red_three
         return count * self.red_three
 
     def summary(self) -> list[str]:
@@ -205,7 +222,9 @@ class Rules:
                 for t, m in self.initial_minimums) + ".",
             f"Red threes {self.red_three} each ("
             + ", ".join(f"{n} = {v}" for n, v in self.red_three_sets) + "), plus with "
-            + ("a canasta" if self.red_threes_need_canasta else "a meld") + ", else minus.",
+            + (("a canasta" if self.red_threes_canastas == 1
+                else f"{self.red_threes_canastas} canastas")
+               if self.red_threes_need_canasta else "a meld") + ", else minus.",
             f"A match of {self.deals} deals." if self.deals else f"Game to {self.target}.",
         ]
         if self.sequences:
@@ -225,6 +244,12 @@ class Rules:
             lines.append("Going out: " + "; ".join(
                 [f"one canasta must be a {k}" for k in self.going_out_needs]
                 + [f"a {k} canasta does not count" for k in self.going_out_ignores]) + ".")
+        if self.red_threes_ignores:
+            lines.append("Red threes: " + "; ".join(
+                f"a {k} canasta does not count" for k in self.red_threes_ignores) + ".")
+        if self.canasta_count_bonuses:
+            lines.append("At the hand's end, to any side: " + count_bonus_text(
+                self.canasta_count_bonuses) + ".")
         if self.concession:
             lines.append("Acaba: a side may concede a hand; "
                          f"the opponents score {self.concession}.")
@@ -369,6 +394,28 @@ class Rules:
 
 _SHARED: dict[Rules, Rules] = {}  # equal rules -> the one object games share
 SHARED_MAX = 512  # different sets remembered at most (options make new ones)
+
+
+def count_bonus_groups(rows: tuple[tuple[int, int, int], ...],
+                       ) -> list[list[tuple[int, int, int]]]:
+    """``canasta_count_bonuses`` by number of canastas, in the order given: within a group
+    the first row met pays, and the groups add up."""
+    groups: dict[int, list[tuple[int, int, int]]] = {}
+    for row in rows:
+        groups.setdefault(row[0], []).append(row)
+    return list(groups.values())
+
+
+def count_bonus_text(rows: tuple[tuple[int, int, int], ...]) -> str:
+    """The canasta-count bonuses in English words (``summary``)."""
+    def one(canastas: int, natural: int, bonus: int) -> str:
+        if natural >= canastas:
+            return f"{bonus} for {canastas} natural canastas"
+        if natural:
+            return f"{bonus} for {canastas} canastas, at least {natural} of them natural"
+        return f"{bonus} for {canastas} canastas of any kind"
+    return "; and a further ".join(", or else ".join(one(*row) for row in group)
+                         for group in count_bonus_groups(rows))
 
 
 def _minimum_text(minimum: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .melds import TableMeld, canasta_bonus
+from .melds import TableMeld, canasta_bonus, count_bonus
 from .rules import Rules
 
 BREAKDOWN_KEYS = ("melded", "canastas", "red_threes", "going_out", "in_hand", "penalties")
@@ -41,18 +41,25 @@ def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_
                    removed: int = 0, canasta_extra: int = 0) -> dict[str, int]:
     """The six parts of one side's hand score (``removed``: Cuban black threes taken out of
     play with a pile, counted with the melded cards; ``canasta_extra``: South American
-    hand canastas of eight, beyond a natural canasta's bonus)."""
+    hand canastas of eight, beyond a natural canasta's bonus). ``canastas`` also holds the
+    bonuses for the number of canastas (Italian); red threes needing canastas leave out
+    the kinds ``red_threes_ignores`` names (Italian: wild ones)."""
     canastas = canasta_extra
-    made = 0
+    done: list[TableMeld] = []
     short = 0
     for m in melds:
         if m.is_canasta(rules):
-            made += 1
+            done.append(m)
             canastas += canasta_bonus(rules, m)
         elif m.shape == "sequence" and len(m.cards) <= rules.short_sequence_size:
             short += 1
+    canastas += count_bonus(rules, done)
+    made = len(done)
     red = rules.red_three_value(red_threes) if red_threes else 0
-    plus = made >= rules.red_threes_canastas if rules.red_threes_need_canasta else bool(melds)
+    plus = bool(melds)
+    if rules.red_threes_need_canasta:   # the canastas red_threes_ignores leaves out don't count
+        counted = [m for m in done if m.kind(rules) not in rules.red_threes_ignores]
+        plus = len(counted) >= rules.red_threes_canastas
     if rules.red_threes_need_kind:   # Pennies: plus only with a sevens canasta
         plus = any(m.kind(rules) == rules.red_threes_need_kind for m in melds)
     if rules.red_threes_as_is:       # Hand and Foot: the value as it is (-300 each)

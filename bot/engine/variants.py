@@ -10,9 +10,11 @@ from .errors import quoted
 from .rules import (
     CANASTA_MINIMUM,
     CLASSIC_MINIMUMS,
+    CLASSIC_RED_THREES,
     NATURAL_CANASTA_MINIMUM,
     NEGATIVE,
     SAMBA_MINIMUMS,
+    THREE_PACK_RED_THREES,
     Rules,
 )
 
@@ -30,10 +32,19 @@ def _table_size(players: int, teams: int | None) -> dict[str, object]:
         if teams not in (2, 3):
             raise ValueError("6 players play as two teams of 3 or three teams of 2 (teams=2 or 3)")
         return {"teams": teams, "packs": 3, "jokers": 6, "hand_size": 13,
-                "canastas_to_go_out": 2, "red_three_sets": ((5, 1000), (6, 1200)),
-                "target": 10000 if teams == 2 else 7500,
+                "canastas_to_go_out": 2, "target": 10000 if teams == 2 else 7500,
                 "initial_minimums": CLASSIC_MINIMUMS + ((7500, 150),)}
     raise ValueError(f"Canasta is for 2 to 6 players, not {players}")
+
+
+def _red_threes_for_deck(values: dict[str, object]) -> None:
+    """B.12's DEFAULT: a game scoring red threes as Classic (all four 800) with more than
+    four in its deck (6 players, Mexican, a ``packs=`` option) takes the three-pack scale
+    of B.1 instead (100 each up to four, five 1 000, six 1 200), whatever the number of
+    players: a scale where five score less than four is never right."""
+    packs = int(values.get("packs", 2))  # type: ignore[call-overload]
+    if packs > 2 and values.get("red_three_sets", CLASSIC_RED_THREES) == CLASSIC_RED_THREES:
+        values["red_three_sets"] = THREE_PACK_RED_THREES
 
 
 def _classic() -> dict[str, object]:
@@ -109,17 +120,29 @@ def _cuban() -> dict[str, object]:
             "description": "Cuban: frozen pile, melds of 7 at most, wild canastas 2000-4000"}
 
 
+# B.7's bonuses for the number of canastas, as (canastas, of them natural, bonus): for each
+# number the first row met pays, and the numbers add up. RG (the DEFAULT): 5 natural 2 000,
+# or else 4 natural and at least one mixed 1 000; 10 of any kind a further 2 000. LT (the
+# option italian_bonuses="lt"), read the same way: 5 natural 20 000, or else 5 of any kind
+# 10 000; 10 of any kind a further 25 000.
+ITALIAN_BONUSES: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "rg": ((5, 5, 2000), (5, 4, 1000), (10, 0, 2000)),
+    "lt": ((5, 5, 20000), (5, 0, 10000), (10, 0, 25000)),
+}
+
+
 def _italian() -> dict[str, object]:
     """B.7 (RG): Samba with an always-frozen pile over a packet as big as the upcard, 2s
     melded as a rank of their own, a natural initial meld, two canastas (not wild) to go
-    out for 300."""
+    out for 300 and for red threes to count plus, RG's bonuses for 5 and 10 canastas."""
     return _samba() | {
         "wild_melds": True, "wild_canasta": 2000, "wild_canasta_name": "wild",
         "wild_canasta_values": ((7, 0, 3000),), "pile_always_frozen": True,
         "upcard_packet": True, "deuces_reserved": True, "initial_meld_natural": True,
         "initial_minimums": CLASSIC_MINIMUMS + ((5000, 160), (7500, 180), (10000, 200)),
         "going_out": 300, "concealed_going_out": 300, "going_out_ignores": ("wild",),
-        "red_three_sets": ((4, 800), (5, 1000), (6, 1200)), "target": 12000,
+        "red_three_sets": ((4, 800), (5, 1000), (6, 1200)), "red_threes_ignores": ("wild",),
+        "canasta_count_bonuses": ITALIAN_BONUSES["rg"], "target": 12000,
         "description": "Italian: Samba over a frozen packet, deuce canastas 2000-3000"}
 
 
@@ -269,6 +292,11 @@ VARIANTS: dict[str, Callable[[], dict[str, object]]] = {
 TABLE_FIELDS: dict[str, Callable[[int, int], dict[str, object]]] = {
     "hand_and_foot": _hand_and_foot_table,
 }
+# Options that name a documented alternative rather than set a field: variant -> option ->
+# (the field it sets, its value for each name the option takes).
+NAMED_OPTIONS: dict[str, dict[str, tuple[str, dict[str, object]]]] = {
+    "italian": {"italian_bonuses": ("canasta_count_bonuses", dict(ITALIAN_BONUSES))},
+}
 VARIANT_DESCRIPTIONS = {
     "classic": "Official Canasta Laws (Regency Whist Club)",
     "vienna": "Austrian rules: canasta for red threes, hand canasta 1000",
@@ -314,8 +342,9 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
 def variant(name: str, players: int = 4, **options: object) -> Rules:
     """The rules called ``name`` for ``players`` players.
 
-    Options: ``teams`` (6 players: 2 or 3), ``target``, and any other ``Rules`` field to
-    switch a documented alternative (e.g. ``one_card_rule=False``).
+    Options: ``teams`` (6 players: 2 or 3), ``target``, any other ``Rules`` field to
+    switch a documented alternative (e.g. ``one_card_rule=False``), and the variant's
+    ``NAMED_OPTIONS`` (Italian: ``italian_bonuses="lt"``).
     """
     key = name.strip().lower()
     if key not in VARIANTS:
@@ -335,12 +364,22 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
     if key in TABLE_FIELDS:
         values.update(TABLE_FIELDS[key](players, int(values["teams"])))  # type: ignore[call-overload]
     known = {f.name for f in dataclasses.fields(Rules)} - {"name", "players", "teams", "extra"}
+    named = NAMED_OPTIONS.get(key, {})
     for option, value in options.items():
+        if option in named:
+            field_name, choices = named[option]
+            if not isinstance(value, str) or value not in choices:
+                raise ValueError(f"{option} is one of {', '.join(choices)}, not "
+                                 f"{quoted(str(value))}")
+            values[field_name] = choices[value]  # type: ignore[index]
+            continue
         if option not in known:
             raise ValueError(f"unknown option {quoted(option)} for variant {quoted(name)}")
         values[option] = value
     if "packs" in options and "jokers" not in options:
         values["jokers"] = 2 * int(options["packs"])  # type: ignore[call-overload]
+    if "red_three_sets" not in options:
+        _red_threes_for_deck(values)
     target = values.get("target", 5000)
     if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
         raise ValueError("target must be a positive whole number of points")

@@ -8,7 +8,12 @@ from collections.abc import Callable
 
 from bot import i18n
 from bot.engine import Rules
-from bot.engine.rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, NEGATIVE
+from bot.engine.rules import (
+    CANASTA_MINIMUM,
+    NATURAL_CANASTA_MINIMUM,
+    NEGATIVE,
+    count_bonus_groups,
+)
 from bot.engine.variants import VARIANT_DESCRIPTIONS, VARIANTS
 
 
@@ -45,6 +50,7 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
         *([] if own("canastas") else _pile_lines(rules, lang)),
         own("initial") or _initial(rules, lang, minimums),
         own("threes") or _red_threes(rules, lang, sets),
+        *_count_bonus_lines(rules, lang),
         *_hand_end_lines(rules, lang),
     ]
     if not rules.deals:
@@ -175,9 +181,35 @@ def _red_threes(rules: Rules, lang: str, sets: str) -> str:
     if not rules.red_threes_need_canasta:
         return i18n.text(lang, "rules.red_threes_meld", each=each, sets=sets)
     if rules.red_threes_canastas > 1:
-        return i18n.plural(lang, "rules.red_threes_canastas", rules.red_threes_canastas,
+        line = i18n.plural(lang, "rules.red_threes_canastas", rules.red_threes_canastas,
                            each=each, sets=sets)
-    return i18n.text(lang, "rules.red_threes", each=each, sets=sets)
+    else:
+        line = i18n.text(lang, "rules.red_threes", each=each, sets=sets)
+    return " ".join([line, *(i18n.text(lang, "rules.red_threes_ignores", kind=_kind(lang, kind))
+                             for kind in rules.red_threes_ignores)])
+
+
+def _count_bonus_lines(rules: Rules, lang: str) -> list[str]:
+    """Italian's bonuses for the number of canastas: in each group the first row met pays
+    ("or else"), and the groups add up ("and a further")."""
+    if not rules.canasta_count_bonuses:
+        return []
+
+    def row(canastas: int, natural: int, bonus: int) -> str:
+        key = ("rules.count_bonus_natural" if natural >= canastas
+               else "rules.count_bonus_some" if natural else "rules.count_bonus_any")
+        return i18n.plural(lang, key, canastas, naturals=natural, points=_n(lang, bonus))
+
+    def joined(key: str, parts: list[str]) -> str:
+        text = parts[0]
+        for part in parts[1:]:
+            text = i18n.text(lang, key, first=text, second=part)
+        return text
+
+    groups = [joined("rules.count_bonus_else", [row(*r) for r in group])
+              for group in count_bonus_groups(rules.canasta_count_bonuses)]
+    return [i18n.text(lang, "rules.count_bonuses",
+                      bonuses=joined("rules.count_bonus_and", groups))]
 
 
 def _hand_end_lines(rules: Rules, lang: str) -> list[str]:
@@ -211,4 +243,17 @@ def rules_text(rules: Rules, lang: str, *, at_table: bool = True) -> str:
     return text
 
 
-__all__ = ["rules_lines", "rules_text", "variant_name"]
+def rules_messages(rules: Rules, lang: str, limit: int, *, at_table: bool = True) -> list[str]:
+    """`rules_text` as the messages /rules sends: one when it fits in `limit` characters (a
+    Discord message), else cut between its lines (Italian's canasta bonuses take its rules
+    past 2 000 characters in Bulgarian, Lithuanian and Russian)."""
+    messages: list[str] = []
+    for line in rules_text(rules, lang, at_table=at_table).split("\n"):
+        if messages and len(messages[-1]) + 1 + len(line) <= limit:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages
+
+
+__all__ = ["rules_lines", "rules_messages", "rules_text", "variant_name"]

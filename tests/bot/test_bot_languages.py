@@ -233,20 +233,24 @@ async def test_the_server_language_falls_back_to_the_guild_locale_then_the_defau
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_rules_of_every_variant_in_every_language(lang: str) -> None:
-    """/rules for each variant and table size: within one message, the rank letters of
-    the language named, and (other than in English) no English catalog word."""
+    """/rules for each variant and table size: in messages Discord takes (one, or two cut
+    between lines), the rank letters of the language named, and (other than in English) no
+    English catalog word."""
+    from bot.discord_ui.discord_limits import CONTENT
     from bot.engine import VARIANTS, variant
     from bot.engine.variants import PLAYER_COUNTS
-    from bot.i18n.rules_text import rules_text
+    from bot.i18n.rules_text import rules_messages, rules_text
 
     letters = " ".join(i18n.rank_letters(lang)[r] for r in ("A", "K", "Q", "J"))
     for name in VARIANTS:
         for players, teams in ((2, None), (3, None), (4, None), (5, None), (6, 2), (6, 3)):
             if players not in PLAYER_COUNTS[name]:
                 continue
-            text = rules_text(variant(name, players, **({"teams": teams} if teams else {})),
-                              lang)
-            assert len(text) <= 2000, (name, players, len(text))
+            rules = variant(name, players, **({"teams": teams} if teams else {}))
+            text = rules_text(rules, lang)
+            messages = rules_messages(rules, lang, CONTENT)
+            assert "\n".join(messages) == text and len(messages) <= 2, (name, players)
+            assert all(len(m) <= CONTENT for m in messages), (name, players, len(text))
             assert all(letter in text for letter in letters.split()), (lang, letters)
             if lang == "ru":
                 assert not leaks([text]), leaks([text])

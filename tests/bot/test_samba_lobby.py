@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 import simcord
+from canasta_table import restart
 from test_bot_languages import client_locales  # noqa: F401  (a fixture)
 
 from bot import i18n
+from bot.discord_ui.discord_limits import CONTENT
 from bot.engine import VARIANTS, variant
 from bot.engine.variants import PLAYER_COUNTS
-from bot.i18n.rules_text import rules_text
+from bot.i18n.rules_text import rules_messages, rules_text
 
 SAMBA_FAMILY = ("samba", "bolivia", "brazilian", "chilean", "italian", "cuban", "kombo")
 
@@ -90,7 +92,15 @@ def test_rules_say_minimums_canasta_values_and_going_out(name: str, lang: str) -
         assert i18n.plural(lang, "rules.going_out", rules.canastas_to_go_out,
                            bonus=n(lang, rules.going_out),
                            concealed=n(lang, rules.concealed_going_out)) in text
-    assert len(text) <= 2000
+    assert all(len(m) <= CONTENT for m in rules_messages(rules, lang, CONTENT))
+
+
+def test_rules_longer_than_a_message_are_cut_between_lines() -> None:
+    rules = variant("classic", 4)
+    messages = rules_messages(rules, "en", 400)
+    assert len(messages) > 1 and "\n".join(messages) == rules_text(rules, "en")
+    assert all(len(m) <= 400 for m in messages) and messages[0].startswith("**Rules: ")
+    assert rules_messages(rules, "en", CONTENT) == [rules_text(rules, "en")]
 
 
 def test_rules_of_bolivia_in_english_read_as_a_player_expects() -> None:
@@ -103,3 +113,36 @@ def test_rules_of_bolivia_in_english_read_as_a_player_expects() -> None:
     brazilian = rules_text(variant("brazilian", 4), "en")
     assert "a canasta from 7,000" in brazilian and "a natural canasta from 9,000" in brazilian
     assert "fewer than 5 cards" in brazilian
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_italian_rules_say_its_red_threes_and_canasta_bonuses(lang: str) -> None:
+    """B.7's DEFAULTs in /rules: a wild canasta does not count for red threes; RG's bonuses
+    for 5 and 10 canastas (LT's with the option)."""
+    n = i18n.number
+    text = rules_text(variant("italian", 4), lang)
+    wild = i18n.text(lang, "canasta_kind.wild")
+    assert i18n.text(lang, "rules.red_threes_ignores", kind=wild) in text
+    bonuses = i18n.text(lang, "rules.count_bonuses", bonuses="").split(":")[0]
+    line = next(x for x in text.splitlines() if bonuses in x)
+    assert all(n(lang, v) in line for v in (2000, 1000)) and "10" in line
+    lt_scale = rules_text(variant("italian", 4, italian_bonuses="lt"), lang)
+    assert all(n(lang, v) in lt_scale for v in (20000, 10000, 25000))
+    messages = rules_messages(variant("italian", 4), lang, CONTENT)
+    assert "\n".join(messages) == text and all(len(m) <= CONTENT for m in messages)
+
+
+async def test_slash_rules_past_one_message_comes_in_two(
+    simcord_env: simcord.Env, db_path: str, client_locales: dict[int, str],  # noqa: F811
+) -> None:
+    """Italian's rules in Lithuanian are longer than a Discord message: /rules sends them
+    in two, cut between lines."""
+    await restart(simcord_env, db_path, default_variant="italian")
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canasta")
+    ana = guild.add_member(simcord_env.create_user("Ana"))
+    client_locales[ana.id] = "lt"
+    said = await ana.slash(channel, "rules")
+    texts = [r.content for r in [said.response, *said.followups] if r is not None]
+    assert len(texts) == 2 and texts[0].startswith("**Taisyklės: itališka**")
+    assert "\n".join(texts) == rules_text(variant("italian", 4), "lt", at_table=False)

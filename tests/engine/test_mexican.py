@@ -98,3 +98,20 @@ def test_hand_score_sheet():
                                 "going_out": 100, "in_hand": -55, "penalties": 0}
     # Bo & Di: queens 30, red three +100, 6c ac 2d -45 -> 85
     assert res.total == [1895, 85]
+
+
+def test_red_threes_on_the_three_pack_scale_at_every_table_size():
+    """B.12's DEFAULT: 100 each up to four, five 1 000, six 1 200, whatever the number of
+    players (at 2 to 5 players five scored 500, less than four's 800)."""
+    for n in (2, 3, 4, 5, 6):
+        assert [variant("mexican", players=n).red_three_value(k) for k in range(1, 7)] == [
+            100, 200, 300, 400, 1000, 1200]
+    g = mexican(hands={"Ana": "4c 5d", "Bo": "6c"}, stock="3d", red_threes={0: "3h 3h 3d 3d"},
+                melds={0: [KINGS]})
+    g.apply("Ana", Draw())   # the fifth red three is the last stock card: the hand ends
+    res = g.results[0]
+    # Ana & Cy: kings 70 melded, a natural canasta 500, five red threes 1 000, 4c 5d -10
+    # -> 1 560; Bo & Di: 6c -5
+    assert res.breakdown[0] == {"melded": 70, "canastas": 500, "red_threes": 1000,
+                                "going_out": 0, "in_hand": -10, "penalties": 0}
+    assert res.total == [1560, -5]

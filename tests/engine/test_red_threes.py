@@ -1,5 +1,11 @@
 """A.4: red threes."""
-from bot.engine import Discard, Draw, format_cards
+import pytest
+
+from bot.engine import VARIANTS, Discard, Draw, Game, format_cards, variant
+from bot.engine.american_scoring import american_breakdown
+from bot.engine.melds import TableMeld
+from bot.engine.scoring import team_breakdown
+from bot.engine.variants import PLAYER_COUNTS
 
 from .conftest import pos
 
@@ -66,3 +72,53 @@ def test_six_player_red_three_sets():
     assert len(g.red_threes(0)) == 6 and g.phase == "play"
     g.apply("a", Discard("9c"))  # stock now empty and b cannot take: the hand ends
     assert g.results[0].breakdown[0]["red_threes"] == 1200
+
+
+def _tables():
+    """Every variant at every table size it supports (6 players: two and three teams), and
+    the deck options the docs name (Chilean's four packs, more packs for Classic)."""
+    for name in VARIANTS:
+        for players in PLAYER_COUNTS[name]:
+            for teams in ((2, 3) if players == 6 else (None,)):
+                yield name, players, {"teams": teams} if teams else {}
+    yield "chilean", 4, {"packs": 4}
+    yield "classic", 4, {"packs": 3}
+    yield "classic", 4, {"packs": 4}
+
+
+KINGS = "kh kd ks kc kh kd ks"
+QUEENS = "qh qd qs qc qh qd qs"
+
+
+def _conditions(rules) -> list[list[str]]:
+    """Melds that hold each plus/minus condition of red threes fixed: none, a meld, one
+    canasta, two, a wild canasta beside a natural one, a sevens canasta."""
+    melds = [[], ["kh kd ks"], [KINGS], [KINGS, QUEENS]]
+    if rules.wild_melds:
+        melds.append([KINGS, "2c 2d 2h 2s jk jk jk"])
+    if rules.rank_canasta_kinds or rules.rank_canastas:
+        melds.append(["7h 7d 7s 7c 7h 7d 7s"])
+    return melds
+
+
+def _red_three_score(rules, melds: list[str], count: int) -> int:
+    """A side's red-three score, as its hand's end scores it, holding ``count``."""
+    if rules.threes_by_colour:   # Modern American: threes of each colour
+        players = [f"p{i}" for i in range(rules.players)]
+        g = Game.from_position(rules, players, hands={players[0]: "4c"}, melds={0: melds},
+                               red_threes={0: " ".join(["3h"] * count)} if count else None)
+        return american_breakdown(g, 0, 0, count_hands=False)["red_threes"]
+    table = [TableMeld.from_text(m) for m in melds]
+    return team_breakdown(rules, table, count, 0, 0, 0, 0)["red_threes"]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), list(_tables()))
+def test_one_more_red_three_never_scores_less(name, players, options):
+    """B.12's DEFAULT ("a scale where five red threes score less than four is never
+    right"): the size of a side's red-three score, plus or minus, never falls when it holds
+    one more red three and the rest of the table stays as it is, up to the deck's red
+    threes."""
+    rules = variant(name, players, **options)
+    for melds in _conditions(rules):
+        sizes = [abs(_red_three_score(rules, melds, k)) for k in range(1, 2 * rules.packs + 1)]
+        assert sizes == sorted(sizes), (melds, sizes)
