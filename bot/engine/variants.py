@@ -371,7 +371,7 @@ def variant(name: str, players: int = 4, **options: object) -> Rules:
             if not isinstance(value, str) or value not in choices:
                 raise ValueError(f"{option} is one of {', '.join(choices)}, not "
                                  f"{quoted(str(value))}")
-            values[field_name] = choices[value]  # type: ignore[index]
+            values[field_name] = choices[value]
             continue
         if option not in known:
             raise ValueError(f"unknown option {quoted(option)} for variant {quoted(name)}")
