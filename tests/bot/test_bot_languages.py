@@ -173,7 +173,7 @@ async def test_a_russian_server_plays_a_hand_in_russian(
 
     lobby = table.channel.history()[0].content
     thread = [m.content for m in table.thread.history()]
-    assert any(line.startswith("Раздача 1 окончена") for line in thread), thread
+    assert any(line.startswith("Конец раздачи 1") for line in thread), thread
     assert "Игра идёт: играйте в ветке." in lobby
     assert not leaks([lobby, *thread, text, *replies]), leaks([lobby, *thread, *replies])
     dms = [m.content for m in table.members[0].user.dm_channel.history()]

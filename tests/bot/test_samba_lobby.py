@@ -64,7 +64,7 @@ async def test_the_lobby_offers_only_the_player_counts_of_the_variant(
     ivan = guild.add_member(simcord_env.create_user("Ivan"))
     client_locales[ivan.id] = "ru"
     refused = await ivan.slash(channel, "canasta new", variant="kombo", players=6)
-    assert refused.response.content == "«комбо» — для 4 игроков, не для 6"
+    assert refused.response.content == "«комбо»: число игроков — 4, а не 6"
     opened = await ana.slash(channel, "canasta new", variant="samba", players=6)
     assert not opened.ephemeral and "samba" in opened.response.content
 

@@ -52,7 +52,7 @@ async def test_the_lobby_offers_the_variants_and_their_counts_in_the_users_langu
     assert refused.ephemeral
     assert refused.response.content == "cut-throat is for 3 players, not 4"
     refused = await ivan.slash(channel, "canasta new", variant="cutthroat", players=2)
-    assert refused.response.content == "«на троих» — для 3 игроков, не для 2"
+    assert refused.response.content == "«на троих»: число игроков — 3, а не 2"
     assert channel.threads == []
 
 

@@ -168,7 +168,7 @@ def test_the_samba_familys_refusals_speak_each_language() -> None:
     with pytest.raises(IllegalMove) as err:
         g.apply("Ana", Meld(add={0: ["jh"]}))
     refusal = Refused(str(err.value), key=f"refusal.{err.value.code}", **err.value.values)
-    assert refusal.said("ru") == ("последовательность заканчивается на 7 картах («самба»); "
+    assert refusal.said("ru") == ("карт в последовательности — не больше 7 (это самба); "
                                   "в этой было бы 8")
     assert refusal.said("lt") == "seka baigiasi ties 7 kortomis („samba“); šioje jų būtų 8"
     assert refusal.said("en") == ("a sequence stops at 7 cards (a samba); "

@@ -317,7 +317,7 @@ def test_the_table_panels_are_never_narrower_than_their_rooms_assume() -> None:
 def test_captions_speak_the_views_language() -> None:
     view = _in("ru", hand_view(11, phase="draw"))
     assert caption.hand_prompt(view) == (
-        "Ваш ход: возьмите карту из колоды или заберите сброс (сверху 8\u2665, 12 карт)")
+        "Ваш ход: возьмите карту из колоды или весь сброс (сверху 8\u2665, 12 карт)")
     assert caption.hand_title(view) == "Ana \u00b7 11 карт"
     assert caption.card_text("ru", "QS") == "Д\u2660"
     assert caption.card_text("bg", "KD") == "П\u2666"
@@ -334,8 +334,8 @@ def test_captions_speak_the_views_language() -> None:
 def test_plurals_in_the_pictures() -> None:
     counts = [caption.last_moves(_in("ru", {"history": [
         {"type": "take_pile", "player": "Bo", "size": n}]})) for n in (1, 3, 5, 21)]
-    assert counts == ["Bo забирает сброс (1 карта)", "Bo забирает сброс (3 карты)",
-                      "Bo забирает сброс (5 карт)", "Bo забирает сброс (21 карта)"]
+    assert counts == ["Bo берёт сброс (1 карта)", "Bo берёт сброс (3 карты)",
+                      "Bo берёт сброс (5 карт)", "Bo берёт сброс (21 карта)"]
     lt = [melds.labels({"cards": ["7H"] * n, "points": 5 * n}, "lt")[1] for n in (3, 10, 21)]
     assert lt == ["3 kortos", "10 kortų", "21 korta"]
 

@@ -46,7 +46,7 @@ def test_pennies_calls_it_a_packet_picked_up_on_a_canasta(drawn: list[str]) -> N
     assert "You pick it up into your hand when you complete a canasta." in drawn
     drawn.clear()
     render_hand(_ru(feet_view(6, variant="pennies", hand_size=3)))
-    assert "Вы возьмёте его в руку, когда соберёте канасту." in drawn
+    assert "Вы возьмёте его в руку, когда закроете канасту." in drawn
 
 
 def test_each_seat_shows_its_foot_on_the_table(drawn: list[str]) -> None:
@@ -106,7 +106,7 @@ def test_cut_throat_shows_who_plays_alone_and_the_partnership(drawn: list[str]) 
     assert not any(text.startswith("Partners with") for text in drawn)
     drawn.clear()
     render_table(_ru(cutthroat_view()))
-    assert "играет один" in drawn
+    assert "играет в одиночку" in drawn
     assert "На троих \u00b7 игра до 7\u00a0500 \u00b7 для выхода 2 канасты" in drawn
 
 

@@ -45,9 +45,9 @@ def test_samba_family_canastas_and_lay_offs_are_named_by_what_they_are() -> None
     samba = {"type": "canasta", "team": 0, "rank": "seq", "key": "seq", "kind": "samba",
              "natural": True}
     assert TEAMS.event(samba) == "Ana & Cy completed a samba"
-    assert ru.event(samba) == "Ana: собрана самба"
+    assert ru.event(samba) == "Ana: закрыта самба"
     assert ru.event({**samba, "rank": "wild", "key": "wild", "kind": "bolivia"}) == \
-        "Ana: собрана боливия"
+        "Ana: закрыта боливия"
     second_kings = {"type": "canasta", "team": 1, "rank": "K", "key": "K#2", "kind": "natural",
                     "natural": True}
     assert TEAMS.event(second_kings) == "Bo & Di completed a natural canasta of kings"

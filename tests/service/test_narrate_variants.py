@@ -12,7 +12,7 @@ THREE_RU = Narrator({"1": "Ana", "2": "Bo", "3": "Cy"}, ["Ana", "Bo", "Cy"], lan
 def test_the_lone_hand_of_cut_throat() -> None:
     e = {"type": "lone_hand", "player": "2", "partners": ["1", "3"]}
     assert THREE.event(e) == "Bo plays alone; Ana & Cy are partners for this hand"
-    assert THREE_RU.event(e) == "Bo играет один; Ana & Cy — партнёры в этой раздаче"
+    assert THREE_RU.event(e) == "Bo играет в одиночку; Ana & Cy — партнёры в этой раздаче"
 
 
 TEAMS = Narrator({"1": "Ana", "2": "Bo", "3": "Cy", "4": "Di"}, ["Ana & Cy", "Bo & Di"],
@@ -26,8 +26,8 @@ def test_the_foot_is_picked_up_now_or_for_the_next_turn() -> None:
     assert TEAMS.event(later) == ("Ana picked up the foot (11 cards), to play it from the "
                                   "next turn")
     ru = Narrator(TEAMS.names, TEAMS.team_names, "ru", "hand_and_foot")
-    assert ru.event(now) == "Ana взял(а) ногу (11 карт) и играет дальше"
-    assert ru.event({**now, "count": 1}) == "Ana взял(а) ногу (1 карту) и играет дальше"
+    assert ru.event(now) == "Ana берёт ногу (11 карт) и играет дальше"
+    assert ru.event({**now, "count": 1}) == "Ana берёт ногу (1 карта) и играет дальше"
 
 
 def test_pennies_calls_it_the_packet() -> None:
@@ -35,7 +35,7 @@ def test_pennies_calls_it_the_packet() -> None:
     assert six.event({"type": "foot", "player": "1", "count": 11, "when": "now"}) == \
         "Ana picked up the packet (11 cards)"
     ru = Narrator({"1": "Ana"}, [], "ru", "pennies")
-    assert ru.event({"type": "foot", "player": "1", "count": 11}) == "Ana взял(а) пакет (11 карт)"
+    assert ru.event({"type": "foot", "player": "1", "count": 11}) == "Ana берёт пакет (11 карт)"
 
 
 def test_bonus_cards_are_counted_but_not_shown() -> None:
@@ -43,7 +43,7 @@ def test_bonus_cards_are_counted_but_not_shown() -> None:
     assert TEAMS.event(e) == "Bo drew 4 bonus cards"
     assert "4" in TEAMS.event({"type": "bonus_cards", "player": "2", "cards": ["5H"] * 4})
     ru = Narrator(TEAMS.names, TEAMS.team_names, "ru")
-    assert ru.event({**e, "count": 3}) == "Bo взял(а) 3 бонусные карты"
+    assert ru.event({**e, "count": 3}) == "Bo берёт 3 бонусные карты"
 
 
 def test_a_special_hand_and_a_blocking_canasta_end_the_hand() -> None:
@@ -53,7 +53,7 @@ def test_a_special_hand_and_a_blocking_canasta_end_the_hand() -> None:
     assert TEAMS.event(blocking) == ("Di melded a blocking canasta: the hand is over and the "
                                      "opponents' melds are cancelled")
     ru = Narrator(TEAMS.names, TEAMS.team_names, "ru")
-    assert ru.event(blocking).startswith("Di выложил(а) блокирующую канасту")
+    assert ru.event(blocking).startswith("Di выкладывает блокирующую канасту")
 
 
 def test_special_hands_black_threes_and_the_slavic_partner_by_name() -> None:
@@ -61,7 +61,7 @@ def test_special_hands_black_threes_and_the_slavic_partner_by_name() -> None:
         "Ana melded a special hand, Garbage: the hand is over"
     ru = Narrator(TEAMS.names, TEAMS.team_names, "ru")
     assert ru.event({"type": "special_hand", "player": "1", "pattern": "wild_pairs"}) == \
-        "Ana выложил(а) особую руку, пары с двойками, семёрками и тузами: раздача окончена"
+        "Ana выкладывает особую руку (пары с двойками, семёрками и тузами): раздача окончена"
     three = {"type": "black_three", "player": "2", "cards": ["3S"], "when": "draw"}
     assert TEAMS.event(three) == "Bo laid out 3♠"
     partner = {"type": "partner_melds", "player": "3", "cards": ["KH", "KD", "KS"]}
