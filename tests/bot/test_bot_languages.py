@@ -198,7 +198,7 @@ async def test_a_lithuanian_player_in_a_russian_server(
         "lt", "refusal.not_your_turn", player=names[game.turn]) + ".")]
     await play(table, russian_melds=False)
     caption = bo.user.dm_channel.history()[0].content
-    assert caption.startswith("Kanasta #") and "dalis" in caption, caption
+    assert caption.startswith("Kanasta #") and "padalijimas" in caption, caption
     bo_name = names[bo_id]  # views name players as people know them
     hands = {lang for kind, lang, player in drawn_in if kind == "hand" and player == bo_name}
     assert hands == {"lt"}, drawn_in

@@ -324,7 +324,7 @@ def test_captions_speak_the_views_language() -> None:
     assert caption.card_text("lt", "AH") == "T\u2665"
     assert caption.card_text("lt", "JK") == "Džokeris"
     lt = _in("lt", table_view(4, phase="play", turn=1))
-    assert caption.table_status(lt) == "Bo deda kombinacijas ir numeta"
+    assert caption.table_status(lt) == "Bo skelbia ir numeta"
     assert caption.last_moves(lt) == "Ana ištraukė 1 kortą \u00b7 Ana numetė 8\u2665"
     bg = _in("bg", table_view(4, phase="over", winner=0))
     assert caption.table_status(bg) == "Партията приключи \u2014 Ana & Cy печелят"
