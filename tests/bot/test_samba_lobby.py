@@ -13,7 +13,7 @@ from bot import i18n
 from bot.discord_ui.discord_limits import CONTENT
 from bot.engine import VARIANTS, variant
 from bot.engine.variants import PLAYER_COUNTS
-from bot.i18n.rules_text import rules_messages, rules_text
+from bot.i18n.rules_text import rules_messages, rules_text, variant_name
 
 SAMBA_FAMILY = ("samba", "bolivia", "brazilian", "chilean", "italian", "cuban", "kombo")
 
@@ -144,5 +144,6 @@ async def test_slash_rules_past_one_message_comes_in_two(
     client_locales[ana.id] = "lt"
     said = await ana.slash(channel, "rules")
     texts = [r.content for r in [said.response, *said.followups] if r is not None]
-    assert len(texts) == 2 and texts[0].startswith("**Taisyklės: itališka**")
+    title = i18n.text("lt", "rules.title", variant=variant_name("lt", "italian"))
+    assert len(texts) == 2 and texts[0].startswith(title)
     assert "\n".join(texts) == rules_text(variant("italian", 4), "lt", at_table=False)
