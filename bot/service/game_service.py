@@ -3,6 +3,15 @@
 Every change follows the same path: take the game's lock, load it (memory, else the store),
 apply the action to a copy with the engine, commit action + snapshot in one transaction, and
 only then swap the copy in. A refused move or a failed write leaves everything as it was.
+
+Several processes, one truth: any process may receive a move for any game (Discord sends
+every direct-message interaction to shard 0), so the copy in memory is checked against the
+store before every use (one read: version, status, seats, deadline; a game that moved on
+is loaded again), and a move is judged on the game as stored. Should another process
+commit between that read and the commit, the commit's version check refuses it, and the
+move is judged once more on the game reloaded. Timers and computer turns run only in the
+process that owns the game's server (`shards`); a move made elsewhere reaches the owner
+through the store's notices (see `Autopilot.follow`).
 """
 
 from __future__ import annotations
@@ -25,10 +34,10 @@ from bot.engine import (
     variant,
 )
 from bot.service.crashpoints import crash_point
-from bot.service.live_game import LiveGame
+from bot.service.live_game import LiveGame, turn_token
 from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.opening import TableOpening
-from bot.service.outcome import HandEnd, Outcome, Question, Refused, refused
+from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
 from bot.service.seat_control import SeatControl
 from bot.service.table_steps import TableSteps
 from bot.service.views import named_view
@@ -38,6 +47,7 @@ from bot.store import (
     HandResultRecord,
     PlayerStats,
     Seat,
+    Shards,
     StaleGame,
     StatsDelta,
     Store,
@@ -45,6 +55,7 @@ from bot.store import (
 
 log = logging.getLogger(__name__)
 
+JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others commit first
 
 
 class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
@@ -56,14 +67,22 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         default_variant: str = "classic",
         cache_size: int = 5000,
         clock: Callable[[], float] = time.time,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards  # the servers whose timers and computers run here (None: all)
         self.seed = seed
         self.default_variant = default_variant
         self.clock = clock  # wall-clock seconds; the turn timer's deadlines use it
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Is a game of this server this process's own? Its turn timer, its computers'
+        turns and its resumption at start-up run in its owner only; a move may be applied
+        anywhere."""
+        return self.shards is None or self.shards.owns(guild_id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: everything that changes one game runs under it, one at a time."""
@@ -84,29 +103,44 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
     # ------------------------------------------------------------------ play
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
-        live = next((g for g in self._cache.values() if g.record.thread_id == thread_id
+        held = next((g for g in self._cache.values() if g.record.thread_id == thread_id
                      and g.status == "active"), None)
-        if live is not None:
-            return live.record
+        if held is not None:
+            live = await self.live(held.record.id)  # still in play? (checked in the store)
+            if live.status == "active":
+                return live.record
         return await self.store.game_in_thread(thread_id)
 
-    async def act(self, game_id: int, player: str, action: Any) -> Outcome:
-        """Apply one player's action; commit it; return what happened."""
+    async def act(self, game_id: int, player: str, action: Any, *,
+                  turn: str | None = None) -> Outcome:
+        """Apply one player's action; commit it; return what happened.
+
+        The move is judged on the game as stored; a refusal names a rule of the game as it
+        is. `turn`: the turn marker of the turn message the move was made from; when that
+        turn is over, the move is refused as "the game moved on" (the player's view was
+        older than the game)."""
         async with self.lock(game_id):
-            live = await self._live(game_id)
-            if live.status != "active":
-                raise refused("reply.game_over" if live.status == "over"
-                              else "reply.game_not_played")
-            seat = live.seat(player)
-            if seat is None:
-                raise refused("reply.not_playing")
-            if seat.away:
-                raise refused("reply.computer_has_seat")
-            outcome = Outcome(game_id=game_id, player=player)
-            await self._apply(live, player, action, outcome)
-            if seat.missed:  # playing yourself ends a run of turns the timer took
-                await self._set_control(live, replace(seat, missed=0))
-            return outcome
+            for _ in range(JUDGED_AT_MOST):
+                live = await self._live(game_id)
+                if live.status != "active":
+                    raise refused("reply.game_over" if live.status == "over"
+                                  else "reply.game_not_played")
+                seat = live.seat(player)
+                if seat is None:
+                    raise refused("reply.not_playing")
+                if seat.away:
+                    raise refused("reply.computer_has_seat")
+                if turn is not None and turn_token(live.game) != turn:
+                    raise refused("reply.stale")
+                outcome = Outcome(game_id=game_id, player=player)
+                try:
+                    await self._apply(live, player, action, outcome)
+                except MovedOn:
+                    continue  # another process moved first: judge it on the game as it is
+                if seat.missed:  # playing yourself ends a run of turns the timer took
+                    await self._set_control(live, replace(seat, missed=0))
+                return outcome
+            raise refused("reply.stale")
 
     async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome) -> None:
         """Apply one action on a copy, commit it, then swap it in; add to `outcome`."""
@@ -156,10 +190,10 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         try:
             version = await self.store.commit_action(commit)
         except StaleGame:
-            # Another process (or bot instance) committed a move on this game first: this
-            # one was computed on a stale copy and is not applied. Reload next time.
+            # Another process committed a move on this game between the check and the
+            # commit: this one was judged on a copy that is stale now and is not applied.
             self._cache.pop(game_id, None)
-            raise refused("reply.stale") from None
+            raise MovedOn(str(refused("reply.stale")), key="reply.stale") from None
         except BaseException:
             self._cache.pop(game_id, None)  # the store holds the truth: reload next time
             raise
@@ -224,10 +258,18 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         return record
 
     async def _live(self, game_id: int) -> LiveGame:
+        """The game as stored now: the copy in memory when it is still the stored version
+        (its seats and deadline re-read with the version), else loaded again."""
         live = self._cache.get(game_id)
         if live is not None:
-            self._cache.move_to_end(game_id)
-            return live
+            state = await self.store.play_state(game_id)
+            if state is not None and (state.version, state.status) == (live.version,
+                                                                      live.status):
+                live.seats = state.seats
+                live.deadline = state.deadline
+                self._cache.move_to_end(game_id)
+                return live
+            self._cache.pop(game_id, None)  # another process moved it on: load it again
         record = await self._record(game_id)
         if record.snapshot is None:
             raise refused("reply.not_started")

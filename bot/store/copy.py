@@ -36,6 +36,7 @@ TABLES: dict[str, str] = {
     "openings": "game_id",
     "player_languages": "player",
     "server_languages": "guild_id",
+    "table_lines": "game_id, version",
 }
 INTERNAL = frozenset({"schema_version", "sqlite_sequence"})  # each database keeps its own
 
