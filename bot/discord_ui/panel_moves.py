@@ -54,7 +54,7 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
     player = str(interaction.user.id)
     chosen = values(interaction)
     try:
-        live = await bot.service.live(game_id)
+        live = await bot.service.live(game_id, check=True)  # the game as stored
         if player not in live.names:
             raise refused("reply.not_your_controls")
         if live.status != "active":
@@ -102,7 +102,7 @@ class MeldModal(discord.ui.Modal, title="Meld"):
         bot: TableBot = interaction.client  # type: ignore[assignment]
         player = str(interaction.user.id)
         try:
-            hand = await bot.service.hand(self.game_id, player)
+            hand = await bot.service.hand(self.game_id, player, check=True)
             typed = own_letters(str(self.groups.value), await bot.languages.of(interaction))
             try:
                 groups, add, combine = parse_meld(typed, hand)

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.service.outcome import Notice, Step
-from bot.store import GameChange, Shards
+from bot.store import Shards
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -80,15 +80,16 @@ class Autopilot:
     async def follow(self) -> None:
         """From now on, hear of the changes other processes make to games (PostgreSQL's
         notices; nothing to hear on SQLite) and kick those this process owns."""
-        await self.service.store.listen(self._heard)
+        await self.service.follow(self._heard)
 
-    def _heard(self, change: GameChange | None) -> None:
-        if change is None:  # the store lost notices while reconnecting: look at every game
-            task = asyncio.get_running_loop().create_task(self.resume(self.service.shards))
-            self._resuming.add(task)
-            task.add_done_callback(self._resuming.discard)
-        elif self.service.owns(change.guild_id):
-            self.kick(change.game_id)
+    def _heard(self, game_id: int | None) -> None:
+        if game_id is not None:
+            self.kick(game_id)
+            return
+        # Notices were lost while the store reconnected: look at every game of ours.
+        task = asyncio.get_running_loop().create_task(self.resume(self.service.shards))
+        self._resuming.add(task)
+        task.add_done_callback(self._resuming.discard)
 
     async def idle(self) -> None:
         """Wait until no table has anything to do before its next timer (for tests)."""

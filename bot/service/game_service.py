@@ -5,13 +5,14 @@ apply the action to a copy with the engine, commit action + snapshot in one tran
 only then swap the copy in. A refused move or a failed write leaves everything as it was.
 
 Several processes, one truth: any process may receive a move for any game (Discord sends
-every direct-message interaction to shard 0), so the copy in memory is checked against the
-store before every use (one read: version, status, seats, deadline; a game that moved on
-is loaded again), and a move is judged on the game as stored. Should another process
-commit between that read and the commit, the commit's version check refuses it, and the
-move is judged once more on the game reloaded. Timers and computer turns run only in the
-process that owns the game's server (`shards`); a move made elsewhere reaches the owner
-through the store's notices (see `Autopilot.follow`).
+every direct-message interaction to shard 0), so a move is judged on the game as stored,
+never on a copy another process may have moved on from:
+- which copies in memory are trusted, and which are read again first: see held_games.py;
+- a move accepted on the copy commits only if the game is still at the copy's version;
+  when another process committed first, the game is loaded again and the move judged once
+  more. A move refused on a copy that was not just checked is refused only once a read
+  shows the copy is the stored game (else it is judged again on the game reloaded).
+Timers and computer turns run only in the process that owns the game's server (`shards`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bot.engine import (
     variant,
 )
 from bot.service.crashpoints import crash_point
+from bot.service.held_games import HeldGames
 from bot.service.live_game import LiveGame, turn_token
 from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.opening import TableOpening
@@ -58,7 +60,7 @@ log = logging.getLogger(__name__)
 JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others commit first
 
 
-class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
+class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl):
     def __init__(
         self,
         store: Store,
@@ -77,12 +79,6 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
-
-    def owns(self, guild_id: int | None) -> bool:
-        """Is a game of this server this process's own? Its turn timer, its computers'
-        turns and its resumption at start-up run in its owner only; a move may be applied
-        anywhere."""
-        return self.shards is None or self.shards.owns(guild_id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: everything that changes one game runs under it, one at a time."""
@@ -120,27 +116,35 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         turn is over, the move is refused as "the game moved on" (the player's view was
         older than the game)."""
         async with self.lock(game_id):
+            live, checked = await self._held(game_id)
             for _ in range(JUDGED_AT_MOST):
-                live = await self._live(game_id)
-                if live.status != "active":
-                    raise refused("reply.game_over" if live.status == "over"
-                                  else "reply.game_not_played")
-                seat = live.seat(player)
-                if seat is None:
-                    raise refused("reply.not_playing")
-                if seat.away:
-                    raise refused("reply.computer_has_seat")
-                if turn is not None and turn_token(live.game) != turn:
-                    raise refused("reply.stale")
-                outcome = Outcome(game_id=game_id, player=player)
                 try:
-                    await self._apply(live, player, action, outcome)
+                    return await self._move(live, player, action, turn)
                 except MovedOn:
-                    continue  # another process moved first: judge it on the game as it is
-                if seat.missed:  # playing yourself ends a run of turns the timer took
-                    await self._set_control(live, replace(seat, missed=0))
-                return outcome
+                    pass  # another process committed first: judge it on the game reloaded
+                except Refused:
+                    if checked or await self._current(live):
+                        raise  # refused by the game as stored
+                live, checked = await self._held(game_id)
             raise refused("reply.stale")
+
+    async def _move(self, live: LiveGame, player: str, action: Any,
+                    turn: str | None) -> Outcome:
+        if live.status != "active":
+            raise refused("reply.game_over" if live.status == "over"
+                          else "reply.game_not_played")
+        seat = live.seat(player)
+        if seat is None:
+            raise refused("reply.not_playing")
+        if seat.away:
+            raise refused("reply.computer_has_seat")
+        if turn is not None and turn_token(live.game) != turn:
+            raise refused("reply.stale")
+        outcome = Outcome(game_id=live.record.id, player=player)
+        await self._apply(live, player, action, outcome)
+        if seat.missed:  # playing yourself ends a run of turns the timer took
+            await self._set_control(live, replace(seat, missed=0))
+        return outcome
 
     async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome) -> None:
         """Apply one action on a copy, commit it, then swap it in; add to `outcome`."""
@@ -221,17 +225,18 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
 
     # ------------------------------------------------------------------ reading
 
-    async def live(self, game_id: int) -> LiveGame:
+    async def live(self, game_id: int, *, check: bool = False) -> LiveGame:
+        """The game in play (`check`: read from the store now, even a trusted copy)."""
         async with self.lock(game_id):
-            return await self._live(game_id)
+            return await self._live(game_id, check=check)
 
     async def view(self, game_id: int, player: str | None) -> dict[str, Any]:
         """What `player` may see (None: what anyone watching the table may see), with names."""
         live = await self.live(game_id)
         return named_view(_view(live.game, player), live.names)
 
-    async def hand(self, game_id: int, player: str) -> list[str]:
-        live = await self.live(game_id)
+    async def hand(self, game_id: int, player: str, *, check: bool = False) -> list[str]:
+        live = await self.live(game_id, check=check)
         if player not in live.names:
             raise refused("reply.not_playing")
         return [c.text for c in live.game.hand(player)]
@@ -248,46 +253,6 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
 
     async def player_stats(self, guild_id: int | None, player: str) -> PlayerStats | None:
         return await self.store.player_stats(guild_id, player)
-
-    # ------------------------------------------------------------------ cache
-
-    async def _record(self, game_id: int) -> GameRecord:
-        record = await self.store.game(game_id)
-        if record is None:
-            raise refused("reply.no_such_game")
-        return record
-
-    async def _live(self, game_id: int) -> LiveGame:
-        """The game as stored now: the copy in memory when it is still the stored version
-        (its seats and deadline re-read with the version), else loaded again."""
-        live = self._cache.get(game_id)
-        if live is not None:
-            state = await self.store.play_state(game_id)
-            if state is not None and (state.version, state.status) == (live.version,
-                                                                      live.status):
-                live.seats = state.seats
-                live.deadline = state.deadline
-                self._cache.move_to_end(game_id)
-                return live
-            self._cache.pop(game_id, None)  # another process moved it on: load it again
-        record = await self._record(game_id)
-        if record.snapshot is None:
-            raise refused("reply.not_started")
-        game = Game.from_dict(record.snapshot)
-        live = LiveGame(replace(record, snapshot=None), game, record.version, record.status,
-                        await self.store.seats(game_id), await self.store.deadline(game_id))
-        self._remember(live)
-        return live
-
-    def _remember(self, live: LiveGame) -> None:
-        self._cache[live.record.id] = live
-        self._cache.move_to_end(live.record.id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-
-    def forget(self) -> None:
-        """Drop every game held in memory (they reload from the store on demand)."""
-        self._cache.clear()
 
 
 def _with_names(text: str, names: dict[str, str]) -> str:

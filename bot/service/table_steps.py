@@ -46,7 +46,7 @@ class TableSteps:
     if TYPE_CHECKING:  # provided by GameService
         def owns(self, guild_id: int | None) -> bool: ...
         def lock(self, game_id: int) -> asyncio.Lock: ...
-        async def _live(self, game_id: int) -> LiveGame: ...
+        async def _live(self, game_id: int, *, check: bool = False) -> LiveGame: ...
         async def _apply(self, live: LiveGame, player: str, action: Any,
                          outcome: Outcome) -> None: ...
 
@@ -69,7 +69,7 @@ class TableSteps:
         or in another process: the game is read as stored first, and a move committed
         elsewhere meanwhile drops the step before it changed anything)."""
         async with self.lock(game_id):
-            live = await self._live(game_id)
+            live = await self._live(game_id, check=True)  # a timer never acts on a stale copy
             if not self.owns(live.record.guild_id) or _plan(live) != step:
                 return None
             try:

@@ -52,6 +52,12 @@ class Changes(Connected):
                                 first["remind_at"], first["expires_at"])
         return PlayState(int(first["version"]), first["status"], seats, deadline)
 
+    @property
+    def hearing(self) -> bool:
+        """Are the other processes' changes heard now? (False before `listen`, and while
+        its connection is down: changes made meanwhile go unheard.)"""
+        return self._db.hearing
+
     async def listen(self, heard: Heard) -> None:
         """Call `heard` for every game another process changes from now on (PostgreSQL;
         nothing on SQLite). After a lost connection is made again, `heard(None)`: notices

@@ -68,6 +68,10 @@ class Database(Protocol):
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Read committed rows outside any transaction."""
 
+    @property
+    def hearing(self) -> bool:
+        """Does a `listen` hear every notice now (its connection is up)?"""
+
     async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
         """From now on, call `heard` with the payload of every notice sent on `channel`
         (PostgreSQL's LISTEN; a database of one process has nothing to hear); `heard(None)`

@@ -152,6 +152,12 @@ class PostgresDatabase:
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._pool.fetch(numbered(sql), *params))
 
+    @property
+    def hearing(self) -> bool:
+        """Is a listening connection up? (From a drop until it is made again, notices are
+        lost.)"""
+        return bool(self._listening)
+
     async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
         """LISTEN on a connection of its own. When that connection drops (asyncpg tells:
         the server or the network closed it), a new one is made, tried every LISTEN_RETRY

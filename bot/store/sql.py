@@ -41,6 +41,12 @@ class Connected:
     def dialect(self) -> str:
         return self._db.dialect
 
+    @property
+    def shared(self) -> bool:
+        """May other processes write this database (PostgreSQL)? A SQLite file is one
+        process's."""
+        return self._db.dialect == "postgresql"
+
     def _transaction(self, *, durable: bool = True
                      ) -> AbstractAsyncContextManager[Transaction]:
         return self._db.transaction(durable=durable)

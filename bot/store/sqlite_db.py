@@ -113,6 +113,10 @@ class SqliteDatabase:
         async with self._lock:
             return await _fetch(self._db, sql, params)
 
+    @property
+    def hearing(self) -> bool:
+        return False  # nothing to hear: one process writes the file
+
     async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
         """One process writes a SQLite file: no other one to hear."""
 

@@ -182,3 +182,45 @@ async def test_a_seat_the_owner_handed_to_a_computer_refuses_a_dm_click(
     assert refused.value.key == "reply.computer_has_seat", refused.value
     assert await table.actions() == before
 
+
+
+async def test_a_copy_is_trusted_only_while_its_owner_hears(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The owner judges on the copy it holds while it hears every change; when its
+    listening connection drops, it reads the stored game again until it hears again."""
+    import asyncpg
+
+    from bench.store_load import _started_table
+    from bot.store import postgres_db
+
+    monkeypatch.setattr(postgres_db, "LISTEN_RETRY", 2.0)
+    mine, theirs = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        owner, other = GameService(mine, seed=SEED), GameService(theirs, seed=SEED)
+        game_id = await _started_table(owner, 1 << 22, 9, "p", timer=0)
+        kicked: list[int | None] = []
+        await owner.follow(kicked.append)
+        player = (await owner.live(game_id)).game.turn
+        await other.act(game_id, player, Draw())
+        await _until(lambda: _true(game_id in kicked))
+        assert (await owner.live(game_id)).version == 1  # the copy was dropped: reloaded
+
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                " WHERE query LIKE 'LISTEN%'")
+        finally:
+            await admin.close()
+        await _until(lambda: _true(not mine.hearing))
+        game = (await owner.live(game_id)).game
+        await other.act(game_id, player, _a_discard(game, player))  # unheard
+        assert (await owner.live(game_id)).version == 2  # read again, not trusted
+        await _until(lambda: _true(mine.hearing and None in kicked))
+    finally:
+        await mine.close()
+        await theirs.close()
+
+
+async def _true(value: bool) -> bool:
+    return value
