@@ -201,6 +201,6 @@ class PostgresDatabase:
             task.cancel()
         await asyncio.gather(*self._reconnecting, return_exceptions=True)
         for conn in list(self._listening):
-            await conn.close()
+            conn.terminate()  # only LISTENs: nothing to finish, and the server may be gone
         self._listening.clear()
         await self._pool.close()

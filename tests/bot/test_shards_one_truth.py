@@ -2,9 +2,12 @@
 applies it, and the game's owner hears of moves made elsewhere.
 
 Discord sends every direct-message interaction (the turn messages' controls) to shard 0's
-process, whichever server the game is in. Here the owner is a bot running shard 1 of 2 (on
+process, whichever server the game is in (simcord too: a bot running shard 1 alone never
+receives a click in a DM). In most tests here the owner is a bot running shard 1 of 2 (on
 simcord), and "shard 0's process" is a second `GameService` with a store of its own over
-the same PostgreSQL database, applying moves as the DM clicks it receives would.
+the same PostgreSQL database, applying moves as the DM clicks it receives would. The last
+test turns it around: the simcord bot is the process that receives the click (its service
+owns shard 0 only) and a second service with its autopilot is the game's owner.
 """
 
 from __future__ import annotations
@@ -224,3 +227,62 @@ async def test_a_copy_is_trusted_only_while_its_owner_hears(
 
 async def _true(value: bool) -> bool:
     return value
+
+
+async def test_a_click_on_a_turn_message_in_a_process_that_does_not_own_the_game(
+    postgres_url: str,
+) -> None:
+    """The whole way of a DM click that reaches shard 0's process. Discord (and simcord)
+    deliver interactions without a server to shard 0 alone: the bot here runs shards 0 and
+    1, so that it can also open the table, and its service owns shard 0 only, so the game
+    (its server on shard 1) is not its own; a second service with its autopilot is the
+    owner. The click is applied and shown where it arrived; the owner plays the computer."""
+    import discord
+    from test_table_flow import custom_id, options, turn_message
+
+    clicks = create_bot(postgres_url, seed=SEED, ai_delay=0, shard_count=2,
+                        shard_ids=(ELSEWHERE, OWNER))
+    store = await Store.open(postgres_url)
+    told: list[Notice] = []
+
+    async def publish(notice: Notice) -> None:
+        told.append(notice)
+
+    real_owner = GameService(store, seed=SEED, shards=Shards(2, frozenset({OWNER})),
+                             clock=lambda: discord.utils.utcnow().timestamp())
+    pilot = Autopilot(real_owner, publish, ai_delay=0)
+    try:
+        async with simcord.run(clicks) as env:
+            table = await open_mixed_table(env, ["human", "normal"], timer=1,
+                                           shard_id=OWNER)
+            clicks.service.shards = Shards(2, frozenset({ELSEWHERE}))  # not its game now
+            await pilot.follow()
+            ana = table.members[0]
+            drawn = await ana.user.click(turn_message(table, ana), label="Draw")
+            assert drawn.acknowledged and (drawn.response is None or not
+                                           drawn.response.content.startswith("Not allowed"))
+            panel = turn_message(table, ana)
+            card = options(panel, "discard")[-1]
+            done = await ana.user.select(panel, [card], custom_id=custom_id(panel, "discard"))
+            assert done.acknowledged and (done.response is None or not
+                                          done.response.content.startswith("Not allowed"))
+            assert not turn_message(table, ana).components  # the turn message is closed
+
+            async def the_owner_played() -> bool:
+                return any(n.kind == "computer" for n in told)
+
+            took = await _until(the_owner_played)
+            print(f"the owner played the computer's turn {took:.2f} s after the click")
+            await env.settle()
+            assert clicks.autopilot.tables == set()  # the clicking process ran no computer
+            # Shown where it arrived: the live table's log (stored, the same for every
+            # process) has Ana's moves, and no computer's move was played or told here.
+            lines = await store.table_lines(table.game_id)
+            assert any(line.startswith("Ana discarded") for line in lines), lines
+            shown = [line.removeprefix("• ") for line
+                     in live_table(table.thread).content.split("\n") if line.startswith("• ")]
+            assert shown == lines and all(line.startswith("Ana ") for line in shown), shown
+    finally:
+        await pilot.close()
+        await store.close()
+        await clicks.close_store()
