@@ -65,6 +65,9 @@ async def moves_per_second(db: str, games: int = 4, seconds: float = THROUGHPUT_
 
     store = await Store.open(db)
     service = GameService(store, cache_size=games + 10)
+    # As a bot process does: it hears the other processes' changes (PostgreSQL), so the
+    # games it owns are judged on the copies it holds (see bot/service/held_games.py).
+    await service.follow(lambda _: None)
     ids = [await _started_table(service, 7, 9000 + n, f"t{n}", timer=0) for n in range(games)]
     moves = 0
     deadline = time.perf_counter() + seconds

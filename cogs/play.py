@@ -121,7 +121,8 @@ class Play(commands.Cog):
         player = str(interaction.user.id)
         try:
             record = await game_here(self.bot, interaction)
-            live = await self.bot.service.live(record.id)
+            # The move is built from the hand as stored (another process may have moved).
+            live = await self.bot.service.live(record.id, check=True)
             if player not in live.names:
                 raise refused("reply.not_playing")
             hand = [c.text for c in live.game.hand(player)]

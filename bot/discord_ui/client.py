@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections import deque
 
 import discord
 from discord import app_commands
@@ -47,15 +46,15 @@ class CanastaBot(TableBot):
         self._service: GameService | None = None
         self._autopilot: Autopilot | None = None
         self._resumed = False
-        self.table_logs: dict[int, deque[str]] = {}  # the live table's last moves, per game
         self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
         self.tree.error(self.on_app_command_error)
 
     @property
     def own_shards(self) -> Shards | None:
-        """The shards this process serves (None: unsharded, every guild is its own). Only
-        its own guilds' games are resumed at start-up; Discord sends it only their
-        interactions."""
+        """The shards this process serves (None: unsharded, every guild is its own). Discord
+        sends it its own guilds' interactions, and shard 0's process every direct
+        message's too (the turn messages' controls, whatever game they play); the turn
+        timers and computer turns of its own guilds' games run here, and only those."""
         count = self.settings.shard_count
         if count is None:
             return None
@@ -89,7 +88,7 @@ class CanastaBot(TableBot):
         self._store = await Store.open(self.settings.database)
         self._service = GameService(
             self._store, seed=self.seed, default_variant=self.settings.default_variant,
-            clock=_now,
+            clock=_now, shards=self.own_shards,
         )
         self._autopilot = Autopilot(self._service, self._announce,
                                     ai_delay=self.settings.ai_delay)
@@ -118,6 +117,10 @@ class CanastaBot(TableBot):
             await check_tables(self)
         except Exception:
             log.exception("the start-up check of the tables failed")
+        try:
+            await self._autopilot.follow()  # moves other processes make to our games
+        except Exception:
+            log.exception("cannot hear of the moves other processes make")
         count = await self._autopilot.resume(self.own_shards)
         log.info("resumed %d game(s) in play", count)
 

@@ -19,8 +19,8 @@ from bot.discord_ui.config import Settings
 from bot.store import Store
 
 CLIENT_LOCALES = 10_000  # client locales remembered (players seen), oldest forgotten first
-PLAYER_CHOICE_KEPT = 300.0  # seconds a player's stored choice is reused before it is read
-                            # again (another process of a sharded bot may have changed it)
+CHOICE_KEPT = 300.0  # seconds a stored choice is reused before it is read again (another
+                     # process of a sharded bot may have changed it)
 
 
 class LanguageHost(Protocol):
@@ -44,19 +44,21 @@ class Languages:
 
     async def _stored(self, kind: str, key: object) -> str | None:
         """A stored choice (kind "player" or "server"), read once and then kept: every
-        message asks, the database need not answer each time. A server's choice is kept
-        until it changes here (a guild's interactions all come to the one process serving
-        its shard); a player's is read again after PLAYER_CHOICE_KEPT seconds."""
+        message asks, the database need not answer each time. It is read again after
+        CHOICE_KEPT seconds: another process may have changed it (a player's /language in
+        a DM goes to shard 0's process; a server's choice is made in its own shard's
+        process, but shard 0's edits that server's tables after a click on a turn
+        message)."""
         now = time.time()
         kept = self._chosen.get((kind, key))
-        if kept is not None and (kind == "server" or kept[0] > now):
+        if kept is not None and kept[0] > now:
             return kept[1]
         store = self.bot.store
         chosen = (await store.player_language(str(key)) if kind == "player"
                   else await store.server_language(int(key)))  # type: ignore[call-overload]
         if len(self._chosen) > CLIENT_LOCALES:
             self._chosen.clear()
-        self._chosen[(kind, key)] = (now + PLAYER_CHOICE_KEPT, chosen)
+        self._chosen[(kind, key)] = (now + CHOICE_KEPT, chosen)
         return chosen
 
     async def choose_for_player(self, player: str, language: str | None) -> None:

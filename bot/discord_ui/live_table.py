@@ -1,6 +1,8 @@
 """The one live table message in a game's thread: the table picture and a short log of the
 last moves, edited as the game moves. A new one is posted for each new hand; its id is
-stored (messages kind `table`), so edits find it after a restart.
+stored (messages kind `table`), so edits find it after a restart. The log is stored too
+(`Store.table_lines`): whichever process of a sharded bot applied a move, every process
+edits the table with the same last moves.
 
 The picture is uploaded again at most once a round (when a person's turn starts and a
 round of turns has passed since the last one; a new hand posts a new message); other moves
@@ -10,7 +12,6 @@ edit the log under the picture as it was, so Discord sees few uploads.
 from __future__ import annotations
 
 import logging
-from collections import deque
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,29 +27,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LOG_LINES = 5
-
 
 class LiveTable:
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-
-    def _log(self, game_id: int) -> deque[str]:
-        logs = self.bot.table_logs
-        if game_id not in logs:
-            logs[game_id] = deque(maxlen=LOG_LINES)
-        return logs[game_id]
 
     def picture_due(self, live: LiveGame) -> bool:
         """Has a round of turns passed since the picture was last uploaded?"""
         last = self.bot.table_pictured.get(live.record.id)
         return last is None or _turns(live) - last >= len(live.players)
 
-    def note(self, game_id: int, line: str) -> None:
+    async def note(self, game_id: int, version: int, line: str) -> None:
+        """The log's line for the move that made the game's `version`."""
         if line:
-            self._log(game_id).append(line)
+            await self.bot.store.add_table_line(game_id, version, line)
 
-    def text(self, live: LiveGame, lead: str = "", lang: str = i18n.BASE_LANGUAGE) -> str:
+    async def text(self, live: LiveGame, lead: str = "", lang: str = i18n.BASE_LANGUAGE
+                   ) -> str:
         game = live.game
         if live.status == "over":
             head = i18n.text(lang, "table.over", game=live.record.id)
@@ -57,7 +52,7 @@ class LiveTable:
                              player=live.names.get(game.turn or "", game.turn or ""))
         lines = [lead] if lead else []
         lines.append(head)
-        lines += [f"• {line}" for line in self._log(live.record.id)]
+        lines += [f"• {line}" for line in await self.bot.store.table_lines(live.record.id)]
         return "\n".join(lines)
 
     async def _png(self, live: LiveGame, lang: str) -> bytes:
@@ -71,7 +66,8 @@ class LiveTable:
         """A new live message (a new hand, or the old one is gone)."""
         lang = await self.bot.languages.server(live.record.guild_id)
         png = await self._png(live, lang)
-        message = await post(thread, self.text(live, lead, lang), file=as_file(png, "table.png"))
+        message = await post(thread, await self.text(live, lead, lang),
+                             file=as_file(png, "table.png"))
         self.bot.table_pictured[live.record.id] = _turns(live)
         await self.bot.store.set_message(live.record.id, "table", message.channel.id,
                                          message.id)
@@ -91,15 +87,15 @@ class LiveTable:
             kwargs["attachments"] = [as_file(await self._png(live, lang), "table.png")]
             self.bot.table_pictured[live.record.id] = _turns(live)
         try:
-            await edit(message, self.text(live, lang=lang), **kwargs)
+            await edit(message, await self.text(live, lang=lang), **kwargs)
         except discord.NotFound:
             if thread is not None:
                 await self.post_new(live, thread)
         except discord.HTTPException:
             log.warning("could not edit the table message of game %s", live.record.id)
 
-    def clear(self, game_id: int) -> None:
-        self._log(game_id).clear()
+    async def clear(self, game_id: int) -> None:
+        await self.bot.store.clear_table_lines(game_id)
 
 
 def _turns(live: LiveGame) -> int:

@@ -1,7 +1,8 @@
 """The turn panel's buttons and menus as persistent items: a click finds its game by the id
 in its custom id (after a restart too), checks that the clicker plays this seat and that
 the panel is the current turn's, and plays the move through the same service call as the
-slash commands."""
+slash commands. A click on a direct message reaches shard 0's process whichever server the
+game is in: the service judges it on the game as stored and tells the game's owner."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
     player = str(interaction.user.id)
     chosen = values(interaction)
     try:
-        live = await bot.service.live(game_id)
+        live = await bot.service.live(game_id, check=True)  # the game as stored
         if player not in live.names:
             raise refused("reply.not_your_controls")
         if live.status != "active":
@@ -68,7 +69,7 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
             raise refused("reply.their_turn", player=live.names.get(turn, turn))
         if verb == "meld" and chosen == [TYPE_IT]:
             await interaction.response.send_modal(
-                MeldModal(game_id, await bot.languages.of(interaction)))
+                MeldModal(game_id, await bot.languages.of(interaction), token))
             return
         hand = [c.text for c in live.game.hand(player)]
         takes = [v for _, v in take_choices(live.game, player)] if verb == "take" else []
@@ -78,7 +79,7 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
             raise
         except ValueError as exc:
             raise Refused(str(exc)) from None
-        outcome = await bot.service.act(game_id, player, action)
+        outcome = await bot.service.act(game_id, player, action, turn=token)
     except Refused as exc:
         await send_private(interaction, exc.not_allowed(await bot.languages.of(interaction)))
         return
@@ -91,18 +92,20 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
 class MeldModal(discord.ui.Modal, title="Meld"):
     """"Type it": any meld or lay-off, written as for /meld."""
 
-    def __init__(self, game_id: int, lang: str = i18n.BASE_LANGUAGE) -> None:
+    def __init__(self, game_id: int, lang: str = i18n.BASE_LANGUAGE,
+                 turn: str | None = None) -> None:
         super().__init__(timeout=600, title=i18n.text(lang, "panel.meld_title"))
         self.groups: discord.ui.TextInput[MeldModal] = discord.ui.TextInput(
             label=i18n.text(lang, "panel.meld_label"), max_length=400, custom_id="groups")
         self.add_item(self.groups)
         self.game_id = game_id
+        self.turn = turn  # the turn marker of the controls it was opened from
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         bot: TableBot = interaction.client  # type: ignore[assignment]
         player = str(interaction.user.id)
         try:
-            hand = await bot.service.hand(self.game_id, player)
+            hand = await bot.service.hand(self.game_id, player, check=True)
             typed = own_letters(str(self.groups.value), await bot.languages.of(interaction))
             try:
                 groups, add, combine = parse_meld(typed, hand)
@@ -111,7 +114,8 @@ class MeldModal(discord.ui.Modal, title="Meld"):
             except ValueError as exc:
                 raise Refused(str(exc)) from None
             outcome = await bot.service.act(self.game_id, player,
-                                            Meld(groups=groups, add=add, combine=combine))
+                                            Meld(groups=groups, add=add, combine=combine),
+                                            turn=self.turn)
         except Refused as exc:
             await send_private(interaction, exc.not_allowed(await bot.languages.of(interaction)))
             return

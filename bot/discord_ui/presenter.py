@@ -167,8 +167,8 @@ class Presenter:
             await self.close_question(live)
         thread = await self.channel(live.record.thread_id)
         ended = bool(outcome.hands_ended)
-        if not ended:
-            table.note(live.record.id, summary)
+        if not ended and not outcome.new_deal:  # a new hand's table starts a new log
+            await table.note(live.record.id, outcome.version or live.version, summary)
         if thread is not None:
             for end in outcome.hands_ended:
                 if outcome.game_over and end is outcome.hands_ended[-1]:
@@ -183,7 +183,7 @@ class Presenter:
         if not outcome.new_deal:
             await self.turn_changes(live, outcome, interaction, clicked, thread)
         if outcome.new_deal and thread is not None:
-            table.clear(live.record.id)
+            await table.clear(live.record.id)
             deal = next((e for e in outcome.events if e.get("type") == "deal"), None)
             lead = narrator.event(deal) + "." if deal else ""
             await table.post_new(live, thread, lead if ended else summary)

@@ -7,8 +7,6 @@ the client, so the client can import them without an import circle.
 
 from __future__ import annotations
 
-from collections import deque
-
 from discord.ext import commands
 
 from bot.discord_ui.config import Settings
@@ -19,11 +17,10 @@ from bot.store import Shards, Store
 
 class TableBot(commands.Bot):
     """The bot's own parts, beside discord.py's: the settings, the store, the service, the
-    language chooser, and what the live table remembers of each game."""
+    language chooser, and when each game's table picture was last uploaded."""
 
     settings: Settings
     languages: Languages
-    table_logs: dict[int, deque[str]]  # the live table's last moves, per game
     table_pictured: dict[int, int]  # turns played when its picture was uploaded
 
     @property

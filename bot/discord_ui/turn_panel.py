@@ -20,18 +20,13 @@ from bot.discord_ui.discord_limits import BUTTON_LABEL, CHOICE_TEXT, CHOICES, fi
 from bot.engine import AskToGoOut, Discard, Draw, Game, Meld, TakePile
 from bot.i18n.speech import card_text, cards_text, say
 from bot.service.card_input import meld_words
+from bot.service.live_game import turn_token
 
 if TYPE_CHECKING:
     from bot.service import LiveGame
 
 TYPE_IT = "type"
 NO_CARDS = "-"
-
-
-def turn_token(game: Game) -> str:
-    """Which turn this is: the hand's number and how many discards it has seen."""
-    discards = sum(1 for e in game.history if e.get("type") == "discard")
-    return f"{game.hand_number}.{discards}"
 
 
 def thread_link(live: LiveGame) -> str | None:

@@ -7,6 +7,11 @@ Discord front end posts it). Front ends call `kick(game_id)` after every change 
 the start-up calls `resume()`, which picks up every game in play: a deadline that passed
 while the bot was down fires at once.
 
+A sharded bot runs one autopilot per process, each for the games of its own servers only.
+A move another process applied to one of them (a click on a turn message: Discord sends
+those to shard 0) reaches this one through the store (`follow`), which kicks the game: its
+computers play the turn that move started, and its timer moves on to who acts now.
+
 Discord-free. The sleeps are plain `asyncio.sleep`, so a simulated clock can drive them.
 """
 
@@ -42,6 +47,7 @@ class Autopilot:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._sleeping: set[asyncio.Task[None]] = set()
         self._generation: dict[int, int] = {}
+        self._resuming: set[asyncio.Task[int]] = set()
 
     def kick(self, game_id: int) -> None:
         """Something changed at this table: plan again (a wait under way is abandoned)."""
@@ -71,6 +77,20 @@ class Autopilot:
             self.kick(game_id)
         return len(games)
 
+    async def follow(self) -> None:
+        """From now on, hear of the changes other processes make to games (PostgreSQL's
+        notices; nothing to hear on SQLite) and kick those this process owns."""
+        await self.service.follow(self._heard)
+
+    def _heard(self, game_id: int | None) -> None:
+        if game_id is not None:
+            self.kick(game_id)
+            return
+        # Notices were lost while the store reconnected: look at every game of ours.
+        task = asyncio.get_running_loop().create_task(self.resume(self.service.shards))
+        self._resuming.add(task)
+        task.add_done_callback(self._resuming.discard)
+
     async def idle(self) -> None:
         """Wait until no table has anything to do before its next timer (for tests)."""
         while True:
@@ -80,7 +100,7 @@ class Autopilot:
             await asyncio.wait(busy, return_when=asyncio.FIRST_COMPLETED)
 
     async def close(self) -> None:
-        tasks = [t for t in self._tasks.values() if not t.done()]
+        tasks = [t for t in (*self._tasks.values(), *self._resuming) if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -3,6 +3,16 @@
 Every change follows the same path: take the game's lock, load it (memory, else the store),
 apply the action to a copy with the engine, commit action + snapshot in one transaction, and
 only then swap the copy in. A refused move or a failed write leaves everything as it was.
+
+Several processes, one truth: any process may receive a move for any game (Discord sends
+every direct-message interaction to shard 0), so a move is judged on the game as stored,
+never on a copy another process may have moved on from:
+- which copies in memory are trusted, and which are read again first: see held_games.py;
+- a move accepted on the copy commits only if the game is still at the copy's version;
+  when another process committed first, the game is loaded again and the move judged once
+  more. A move refused on a copy that was not just checked is refused only once a read
+  shows the copy is the stored game (else it is judged again on the game reloaded).
+Timers and computer turns run only in the process that owns the game's server (`shards`).
 """
 
 from __future__ import annotations
@@ -25,10 +35,11 @@ from bot.engine import (
     variant,
 )
 from bot.service.crashpoints import crash_point
-from bot.service.live_game import LiveGame
+from bot.service.held_games import HeldGames
+from bot.service.live_game import LiveGame, turn_token
 from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.opening import TableOpening
-from bot.service.outcome import HandEnd, Outcome, Question, Refused, refused
+from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
 from bot.service.seat_control import SeatControl
 from bot.service.table_steps import TableSteps
 from bot.service.views import named_view
@@ -38,6 +49,7 @@ from bot.store import (
     HandResultRecord,
     PlayerStats,
     Seat,
+    Shards,
     StaleGame,
     StatsDelta,
     Store,
@@ -45,9 +57,10 @@ from bot.store import (
 
 log = logging.getLogger(__name__)
 
+JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others commit first
 
 
-class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
+class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl):
     def __init__(
         self,
         store: Store,
@@ -56,8 +69,10 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         default_variant: str = "classic",
         cache_size: int = 5000,
         clock: Callable[[], float] = time.time,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards  # the servers whose timers and computers run here (None: all)
         self.seed = seed
         self.default_variant = default_variant
         self.clock = clock  # wall-clock seconds; the turn timer's deadlines use it
@@ -84,29 +99,52 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
     # ------------------------------------------------------------------ play
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
-        live = next((g for g in self._cache.values() if g.record.thread_id == thread_id
+        held = next((g for g in self._cache.values() if g.record.thread_id == thread_id
                      and g.status == "active"), None)
-        if live is not None:
-            return live.record
+        if held is not None:
+            live = await self.live(held.record.id)  # still in play? (checked in the store)
+            if live.status == "active":
+                return live.record
         return await self.store.game_in_thread(thread_id)
 
-    async def act(self, game_id: int, player: str, action: Any) -> Outcome:
-        """Apply one player's action; commit it; return what happened."""
+    async def act(self, game_id: int, player: str, action: Any, *,
+                  turn: str | None = None) -> Outcome:
+        """Apply one player's action; commit it; return what happened.
+
+        The move is judged on the game as stored; a refusal names a rule of the game as it
+        is. `turn`: the turn marker of the turn message the move was made from; when that
+        turn is over, the move is refused as "the game moved on" (the player's view was
+        older than the game)."""
         async with self.lock(game_id):
-            live = await self._live(game_id)
-            if live.status != "active":
-                raise refused("reply.game_over" if live.status == "over"
-                              else "reply.game_not_played")
-            seat = live.seat(player)
-            if seat is None:
-                raise refused("reply.not_playing")
-            if seat.away:
-                raise refused("reply.computer_has_seat")
-            outcome = Outcome(game_id=game_id, player=player)
-            await self._apply(live, player, action, outcome)
-            if seat.missed:  # playing yourself ends a run of turns the timer took
-                await self._set_control(live, replace(seat, missed=0))
-            return outcome
+            live, checked = await self._held(game_id)
+            for _ in range(JUDGED_AT_MOST):
+                try:
+                    return await self._move(live, player, action, turn)
+                except MovedOn:
+                    pass  # another process committed first: judge it on the game reloaded
+                except Refused:
+                    if checked or await self._current(live):
+                        raise  # refused by the game as stored
+                live, checked = await self._held(game_id)
+            raise refused("reply.stale")
+
+    async def _move(self, live: LiveGame, player: str, action: Any,
+                    turn: str | None) -> Outcome:
+        if live.status != "active":
+            raise refused("reply.game_over" if live.status == "over"
+                          else "reply.game_not_played")
+        seat = live.seat(player)
+        if seat is None:
+            raise refused("reply.not_playing")
+        if seat.away:
+            raise refused("reply.computer_has_seat")
+        if turn is not None and turn_token(live.game) != turn:
+            raise refused("reply.stale")
+        outcome = Outcome(game_id=live.record.id, player=player)
+        await self._apply(live, player, action, outcome)
+        if seat.missed:  # playing yourself ends a run of turns the timer took
+            await self._set_control(live, replace(seat, missed=0))
+        return outcome
 
     async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome) -> None:
         """Apply one action on a copy, commit it, then swap it in; add to `outcome`."""
@@ -156,10 +194,10 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
         try:
             version = await self.store.commit_action(commit)
         except StaleGame:
-            # Another process (or bot instance) committed a move on this game first: this
-            # one was computed on a stale copy and is not applied. Reload next time.
+            # Another process committed a move on this game between the check and the
+            # commit: this one was judged on a copy that is stale now and is not applied.
             self._cache.pop(game_id, None)
-            raise refused("reply.stale") from None
+            raise MovedOn(str(refused("reply.stale")), key="reply.stale") from None
         except BaseException:
             self._cache.pop(game_id, None)  # the store holds the truth: reload next time
             raise
@@ -187,17 +225,18 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
 
     # ------------------------------------------------------------------ reading
 
-    async def live(self, game_id: int) -> LiveGame:
+    async def live(self, game_id: int, *, check: bool = False) -> LiveGame:
+        """The game in play (`check`: read from the store now, even a trusted copy)."""
         async with self.lock(game_id):
-            return await self._live(game_id)
+            return await self._live(game_id, check=check)
 
     async def view(self, game_id: int, player: str | None) -> dict[str, Any]:
         """What `player` may see (None: what anyone watching the table may see), with names."""
         live = await self.live(game_id)
         return named_view(_view(live.game, player), live.names)
 
-    async def hand(self, game_id: int, player: str) -> list[str]:
-        live = await self.live(game_id)
+    async def hand(self, game_id: int, player: str, *, check: bool = False) -> list[str]:
+        live = await self.live(game_id, check=check)
         if player not in live.names:
             raise refused("reply.not_playing")
         return [c.text for c in live.game.hand(player)]
@@ -214,38 +253,6 @@ class GameService(LobbyTables, TableOpening, TableSteps, SeatControl):
 
     async def player_stats(self, guild_id: int | None, player: str) -> PlayerStats | None:
         return await self.store.player_stats(guild_id, player)
-
-    # ------------------------------------------------------------------ cache
-
-    async def _record(self, game_id: int) -> GameRecord:
-        record = await self.store.game(game_id)
-        if record is None:
-            raise refused("reply.no_such_game")
-        return record
-
-    async def _live(self, game_id: int) -> LiveGame:
-        live = self._cache.get(game_id)
-        if live is not None:
-            self._cache.move_to_end(game_id)
-            return live
-        record = await self._record(game_id)
-        if record.snapshot is None:
-            raise refused("reply.not_started")
-        game = Game.from_dict(record.snapshot)
-        live = LiveGame(replace(record, snapshot=None), game, record.version, record.status,
-                        await self.store.seats(game_id), await self.store.deadline(game_id))
-        self._remember(live)
-        return live
-
-    def _remember(self, live: LiveGame) -> None:
-        self._cache[live.record.id] = live
-        self._cache.move_to_end(live.record.id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-
-    def forget(self) -> None:
-        """Drop every game held in memory (they reload from the store on demand)."""
-        self._cache.clear()
 
 
 def _with_names(text: str, names: dict[str, str]) -> str:

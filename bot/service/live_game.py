@@ -1,5 +1,7 @@
 """A game in play as the service holds it in memory between actions: the engine's game, the
-stored record and version it was loaded at, its seats and its turn deadline."""
+stored record and version it was loaded at, its seats and its turn deadline. Another
+process may have moved the game since: the service checks the copy against the store
+before every use (`GameService._live`)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,13 @@ from dataclasses import dataclass, field
 
 from bot.engine import Game
 from bot.store import Deadline, GameRecord, Seat
+
+
+def turn_token(game: Game) -> str:
+    """Which turn this is: the hand's number and how many discards it has seen. A turn
+    message's controls carry it, so a move from a turn that is over is recognised."""
+    discards = sum(1 for e in game.history if e.get("type") == "discard")
+    return f"{game.hand_number}.{discards}"
 
 
 @dataclass

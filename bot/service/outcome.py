@@ -40,6 +40,11 @@ class Refused(ValueError):
         return i18n.text(lang, "reply.not_allowed", reason=reason)
 
 
+class MovedOn(Refused):
+    """Another process committed a move on the game while this one was judged (the commit's
+    version check found it): nothing was applied, and the game in memory was dropped."""
+
+
 def refused(key: str, **values: Any) -> Refused:
     """A refusal named by its catalog key (its English sentence from the English catalog)."""
     return Refused(say(i18n.BASE_LANGUAGE, key, **values), key=key, **values)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class SeatControl:
     if TYPE_CHECKING:  # provided by GameService and TableSteps
         def lock(self, game_id: int) -> asyncio.Lock: ...
-        async def _live(self, game_id: int) -> LiveGame: ...
+        async def _live(self, game_id: int, *, check: bool = False) -> LiveGame: ...
         async def _set_control(self, live: LiveGame, seat: Seat) -> None: ...
         async def _sync_deadline(self, live: LiveGame) -> None: ...
 
@@ -64,7 +64,7 @@ class SeatControl:
             return Notice(game_id, "back", player)
 
     async def _playing(self, game_id: int) -> LiveGame:
-        live = await self._live(game_id)
+        live = await self._live(game_id, check=True)  # who plays a seat: as stored
         if live.status != "active":
             raise refused("reply.game_over" if live.status == "over"
                           else "reply.game_not_played")

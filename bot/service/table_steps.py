@@ -5,6 +5,11 @@ A mixin of `GameService`, so that every step goes the one way games change: unde
 game's lock, each move applied on a copy and committed. The autopilot (`autopilot.py`) asks
 `next_step` what to wait for, waits, then calls `take_step`; a step planned on a state that
 has moved on since is dropped, so a person's move and a timer never both play one turn.
+
+Only the process that owns the game's server plans and takes these steps (`owns`), and
+before each it reads the game as stored: a move another process applied (a click on a
+turn message, which Discord sends to shard 0) is seen, and a timer planned before it is
+dropped instead of counting a turn the person played as missed.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import Concede, IllegalMove
 from bot.service.crashpoints import crash_point
-from bot.service.outcome import Notice, Outcome, Refused, Step
+from bot.service.outcome import MovedOn, Notice, Outcome, Refused, Step
 from bot.service.timer import (
     MISSES_BEFORE_HANDOVER,
     STAND_IN_LEVEL,
@@ -39,8 +44,9 @@ class TableSteps:
     clock: Callable[[], float]
 
     if TYPE_CHECKING:  # provided by GameService
+        def owns(self, guild_id: int | None) -> bool: ...
         def lock(self, game_id: int) -> asyncio.Lock: ...
-        async def _live(self, game_id: int) -> LiveGame: ...
+        async def _live(self, game_id: int, *, check: bool = False) -> LiveGame: ...
         async def _apply(self, live: LiveGame, player: str, action: Any,
                          outcome: Outcome) -> None: ...
 
@@ -53,28 +59,39 @@ class TableSteps:
                 live = await self._live(game_id)
             except Refused:
                 return None
+            if not self.owns(live.record.guild_id):
+                return None  # another process runs this game's timer and computers
             await self._sync_deadline(live)
             return _plan(live)
 
     async def take_step(self, game_id: int, step: Step) -> Notice | None:
-        """Do `step` if the table still waits for exactly it; None when it moved on."""
+        """Do `step` if the table still waits for exactly it; None when it moved on (here,
+        or in another process: the game is read as stored first, and a move committed
+        elsewhere meanwhile drops the step before it changed anything)."""
         async with self.lock(game_id):
-            live = await self._live(game_id)
-            if _plan(live) != step:
+            live = await self._live(game_id, check=True)  # a timer never acts on a stale copy
+            if not self.owns(live.record.guild_id) or _plan(live) != step:
                 return None
-            if step.kind == "computer":
-                level = live.stand_in(step.player) or STAND_IN_LEVEL
-                outcome = await self._play_turn(live, step.player, level)
-                return Notice(game_id, "computer", step.player, outcome)
-            deadline = live.deadline
-            assert deadline is not None
-            if step.kind == "remind":
-                reminded = replace(deadline, remind_at=None)
-                await self.store.set_deadline(game_id, reminded)
-                live.deadline = reminded
-                return Notice(game_id, "reminder", step.player,
-                              seconds_left=max(0.0, deadline.expires_at - self.clock()))
-            return await self._expire(live, step.player)
+            try:
+                return await self._take(live, step)
+            except MovedOn:
+                return None
+
+    async def _take(self, live: LiveGame, step: Step) -> Notice | None:
+        game_id = live.record.id
+        if step.kind == "computer":
+            level = live.stand_in(step.player) or STAND_IN_LEVEL
+            outcome = await self._play_turn(live, step.player, level)
+            return Notice(game_id, "computer", step.player, outcome)
+        deadline = live.deadline
+        assert deadline is not None
+        if step.kind == "remind":
+            reminded = replace(deadline, remind_at=None)
+            await self.store.set_deadline(game_id, reminded)
+            live.deadline = reminded
+            return Notice(game_id, "reminder", step.player,
+                          seconds_left=max(0.0, deadline.expires_at - self.clock()))
+        return await self._expire(live, step.player)
 
     async def _expire(self, live: LiveGame, player: str) -> Notice:
         """The timer ran out: a computer plays the turn; the third time in a row, the seat."""
@@ -102,8 +119,13 @@ class TableSteps:
             game = live.game
             if live.status != "active" or game.turn != seat or game.hand_number != hand:
                 break
-            if not await self._computer_move(live, seat, level, outcome):
-                break
+            try:
+                if not await self._computer_move(live, seat, level, outcome):
+                    break
+            except MovedOn:
+                if not outcome.events:
+                    raise  # nothing was played: the step is dropped
+                break  # what was played is told; the table is planned again
             crash_point("timer.after_move")
         return outcome
 
@@ -120,6 +142,8 @@ class TableSteps:
             action = await asyncio.to_thread(player.choose, game.view(seat))
             await self._apply(live, seat, action, outcome)
             return True
+        except MovedOn:
+            raise
         except (Refused, IllegalMove, ValueError):
             log.warning("computer %s in game %s chose badly; playing a legal move",
                         seat, live.record.id, exc_info=True)
@@ -132,6 +156,8 @@ class TableSteps:
             return False
         try:
             await self._apply(live, seat, legal[0], outcome)
+        except MovedOn:
+            raise
         except Refused:
             log.error("computer %s in game %s is stuck", seat, live.record.id)
             return False
@@ -147,6 +173,8 @@ class TableSteps:
     async def _sync_deadline(self, live: LiveGame) -> None:
         """Keep the stored deadline on the person who must act now: a new one when the turn
         passes to someone (or a new hand starts), none when a computer or nobody acts."""
+        if not self.owns(live.record.guild_id):
+            return  # the owner's timer moves on when it hears of the move
         minutes = turn_minutes(live.record.options)
         actor = live.game.turn if live.status == "active" else None
         want = live.deadline

@@ -8,7 +8,7 @@ Two backends implement it: `sqlite_db.SqliteDatabase` (a file, the embedded defa
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -67,5 +67,14 @@ class Database(Protocol):
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Read committed rows outside any transaction."""
+
+    @property
+    def hearing(self) -> bool:
+        """Does a `listen` hear every notice now (its connection is up)?"""
+
+    async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        """From now on, call `heard` with the payload of every notice sent on `channel`
+        (PostgreSQL's LISTEN; a database of one process has nothing to hear); `heard(None)`
+        after a lost connection is made again."""
 
     async def close(self) -> None: ...

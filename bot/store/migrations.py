@@ -137,6 +137,16 @@ MIGRATIONS: list[list[str]] = [
             language  TEXT NOT NULL
         )""",
     ],
+    # 6: the live table's log of the last moves, one line per game version that said
+    #    something, so every process of a sharded bot edits the table with the same log.
+    [
+        """CREATE TABLE table_lines (
+            game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version  INTEGER NOT NULL,
+            line     TEXT NOT NULL,
+            PRIMARY KEY (game_id, version)
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -8,12 +8,17 @@ sessions run with `synchronous_commit = off`, and every durable transaction turn
 itself.
 
 The store writes `?` placeholders; they become `$1, $2, ...` here.
+
+`listen` holds one more connection, outside the pool, that LISTENs for the notices other
+processes send (see changes.py); it is made again when it drops.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from typing import Any, cast
@@ -24,8 +29,11 @@ from asyncpg.pool import PoolConnectionProxy
 from bot.store.database import Row
 from bot.store.sql import IntegrityError
 
+log = logging.getLogger(__name__)
+
 MIGRATION_LOCK = 0x43414E41  # "CANA": an advisory lock key held while migrating
 POOL_SIZE = 8
+LISTEN_RETRY = 1.0  # seconds before a lost listening connection is made again
 _BEGIN_DURABLE = "BEGIN; SET LOCAL synchronous_commit = on"
 
 
@@ -110,8 +118,12 @@ async def _released(conn: asyncpg.Connection) -> None:
 class PostgresDatabase:
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str = "") -> None:
         self._pool = pool
+        self._url = url
+        self._listening: list[asyncpg.Connection] = []  # LISTENing, outside the pool
+        self._reconnecting: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -121,7 +133,7 @@ class PostgresDatabase:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
                                          reset=_released,
                                          server_settings={"synchronous_commit": "off"})
-        return cls(pool)
+        return cls(pool, url)
 
     @asynccontextmanager
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[_PostgresTransaction]:
@@ -146,5 +158,55 @@ class PostgresDatabase:
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return _rows(await self._pool.fetch(numbered(sql), *params))
 
+    @property
+    def hearing(self) -> bool:
+        """Is a listening connection up? (From a drop until it is made again, notices are
+        lost.)"""
+        return bool(self._listening)
+
+    async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        """LISTEN on a connection of its own. When that connection drops (asyncpg tells:
+        the server or the network closed it), a new one is made, tried every LISTEN_RETRY
+        seconds, and then `heard(None)`: notices sent meanwhile are lost."""
+        conn = await asyncpg.connect(self._url)
+        try:
+            await conn.add_listener(channel, lambda _c, _pid, _ch, text: heard(text))
+        except BaseException:
+            conn.terminate()
+            raise
+        conn.add_termination_listener(lambda lost: self._lost(lost, channel, heard))
+        self._listening.append(conn)
+
+    def _lost(self, conn: asyncpg.Connection, channel: str,
+              heard: Callable[[str | None], None]) -> None:
+        if conn in self._listening:
+            self._listening.remove(conn)
+        if self._closing:
+            return
+        log.warning("the connection listening for other processes' moves dropped")
+        task = asyncio.get_running_loop().create_task(self._listen_again(channel, heard),
+                                                      name=f"listen-again-{channel}")
+        self._reconnecting.add(task)
+        task.add_done_callback(self._reconnecting.discard)
+
+    async def _listen_again(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        while True:
+            await asyncio.sleep(LISTEN_RETRY)
+            try:
+                await self.listen(channel, heard)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("cannot listen for other processes' moves yet (%s)", exc)
+                continue
+            log.info("listening for other processes' moves again")
+            heard(None)
+            return
+
     async def close(self) -> None:
+        self._closing = True
+        for task in self._reconnecting:
+            task.cancel()
+        await asyncio.gather(*self._reconnecting, return_exceptions=True)
+        for conn in list(self._listening):
+            conn.terminate()  # only LISTENs: nothing to finish, and the server may be gone
+        self._listening.clear()
         await self._pool.close()

@@ -61,6 +61,27 @@ class Deadline:
 
 
 @dataclass(frozen=True)
+class PlayState:
+    """What other processes may change in a game in play, read in one go: its version and
+    status (moves), its seats (who plays each one) and its turn deadline."""
+
+    version: int
+    status: str
+    seats: list[Seat]
+    deadline: Deadline | None
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """Another process changed a game (a move, or who plays a seat): heard through the
+    database (see `Store.listen`). `guild_id`: the game's server, so a process knows
+    whether the game is its own without a read."""
+
+    game_id: int
+    guild_id: int | None
+
+
+@dataclass(frozen=True)
 class Opening:
     """A table set-up that has not finished: "new" (`/canasta new`: the lobby message and
     the thread may be missing) or "rematch" (dealt, the deal not shown yet)."""
@@ -147,7 +168,9 @@ class ActionCommit:
 @dataclass(frozen=True)
 class Shards:
     """The Discord shards one process of the bot serves, out of `count`. A guild belongs to
-    shard `(guild_id >> 22) % count` (Discord's formula); direct messages to shard 0."""
+    shard `(guild_id >> 22) % count` (Discord's formula). Interactions without a guild
+    (direct messages: the turn messages' controls) all go to shard 0, whatever game they
+    play: that process applies them on the stored game (see `GameService`)."""
 
     count: int
     ids: frozenset[int]

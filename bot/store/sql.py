@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
@@ -34,10 +35,17 @@ class Connected:
     def __init__(self, db: Database, path: str) -> None:
         self._db = db
         self.path = path  # the DATABASE setting: a file path or a postgresql:// URL
+        self.origin = os.urandom(6).hex()  # names this process's notices (changes.py)
 
     @property
     def dialect(self) -> str:
         return self._db.dialect
+
+    @property
+    def shared(self) -> bool:
+        """May other processes write this database (PostgreSQL)? A SQLite file is one
+        process's."""
+        return self._db.dialect == "postgresql"
 
     def _transaction(self, *, durable: bool = True
                      ) -> AbstractAsyncContextManager[Transaction]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -112,6 +112,13 @@ class SqliteDatabase:
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._lock:
             return await _fetch(self._db, sql, params)
+
+    @property
+    def hearing(self) -> bool:
+        return False  # nothing to hear: one process writes the file
+
+    async def listen(self, channel: str, heard: Callable[[str | None], None]) -> None:
+        """One process writes a SQLite file: no other one to hear."""
 
     async def close(self) -> None:
         async with self._lock:

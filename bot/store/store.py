@@ -5,7 +5,8 @@ PostgreSQL server). Every write method is all-or-nothing: on any error the trans
 rolls back and the error propagates. Commits are durable (see the backends; the table
 picture's message id alone skips its own sync: see `TableSetup.set_message`). A move is one
 transaction writing the action log and the snapshot, under a version check: a move computed
-on a stale copy of the game is never committed (`StaleGame`), whichever process tried.
+on a stale copy of the game is never committed (`StaleGame`), whichever process tried,
+and tells the other processes the game changed (see changes.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from typing import Any
 
 from bot.store.backends import open_database
+from bot.store.changes import Changes
 from bot.store.database import Row
 from bot.store.languages import LanguageChoices
 from bot.store.migrations import migrate
@@ -35,7 +37,7 @@ from bot.store.table_setup import TableSetup, in_shards
 __all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
-class Store(TableSetup, LanguageChoices):
+class Store(TableSetup, LanguageChoices, Changes):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
@@ -136,6 +138,7 @@ class Store(TableSetup, LanguageChoices):
             )
             if changed != 1:
                 raise StoreError(f"game {game_id} has no seat {player}")
+            await self._changed(tx, game_id)
 
     # ------------------------------------------------------------------ turn timer
 
@@ -223,6 +226,7 @@ class Store(TableSetup, LanguageChoices):
                 raise StaleGame(
                     f"game {commit.game_id} is not at version {commit.expected_version}"
                 )
+            await self._changed(tx, commit.game_id)
             await tx.execute(
                 "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
                 (commit.game_id, new_version, commit.player, _dumps(commit.action), now),

@@ -18,6 +18,7 @@ from bot.store.records import GameRecord, Opening, Seat, Shards
 from bot.store.sql import Connected, StoreError, dumps
 
 OPENING_KINDS = ("new", "rematch")
+TABLE_LINES = 5  # lines of the live table's log kept per game
 BOOKKEEPING = frozenset({"table"})  # message kinds a power cut may forget at no cost
 
 
@@ -169,3 +170,30 @@ class TableSetup(Connected):
             "SELECT m.game_id FROM messages m JOIN games g ON g.id = m.game_id"
             f" WHERE m.kind = ? {where} ORDER BY m.game_id", (kind, *params))
         return [int(r["game_id"]) for r in rows]
+
+    # ------------------------------------------------------------------ the table's log
+
+    async def add_table_line(self, game_id: int, version: int, line: str) -> None:
+        """One more line of the live table's log: what the move that made the game's
+        `version` did. Only the last TABLE_LINES lines are kept. Bookkeeping: not synced."""
+        async with self._transaction(durable=False) as tx:
+            await tx.execute(
+                "INSERT INTO table_lines (game_id, version, line) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, version) DO UPDATE SET line = excluded.line",
+                (game_id, version, line))
+            await tx.execute(
+                "DELETE FROM table_lines WHERE game_id = ? AND version < (SELECT MIN(version)"
+                " FROM (SELECT version FROM table_lines WHERE game_id = ?"
+                " ORDER BY version DESC LIMIT ?) AS kept)",
+                (game_id, game_id, TABLE_LINES))
+
+    async def table_lines(self, game_id: int) -> list[str]:
+        """The live table's log, oldest line first."""
+        rows = await self._fetchall(
+            "SELECT line FROM table_lines WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+            (game_id, TABLE_LINES))
+        return [r["line"] for r in reversed(rows)]
+
+    async def clear_table_lines(self, game_id: int) -> None:
+        """A new hand: its live table starts with an empty log."""
+        await self._write("DELETE FROM table_lines WHERE game_id = ?", (game_id,))

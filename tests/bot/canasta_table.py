@@ -87,11 +87,11 @@ async def add_computer(host: simcord.MemberActor, channel: simcord.ChannelHandle
 
 async def open_mixed_table(
     env: simcord.Env, seats: list[str], *, timer: int = 2, start: bool = True,
-    **options: Any,
+    shard_id: int | None = None, **options: Any,
 ) -> Table:
     """A table seated in join order: "human" takes the next person (Ana first, the host),
     a level ("easy", "normal", "hard") adds a computer of that level."""
-    guild = env.create_guild()
+    guild = env.create_guild(shard_id=shard_id)
     channel = guild.create_text_channel("canasta")
     people = sum(1 for s in seats if s == "human")
     members = [guild.add_member(env.create_user(name)) for name in NAMES[:people]]

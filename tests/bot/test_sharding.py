@@ -17,7 +17,7 @@ from test_play import play_until
 
 from bot import create_bot
 from bot.discord_ui.client import CanastaBot
-from bot.engine import Draw
+from bot.engine import Discard, Draw
 from bot.service import GameService, Refused
 from bot.store import Shards, Store
 from bot.store.copy import copy_database
@@ -124,8 +124,9 @@ async def _deadline(url: str, game_id: int) -> object:
 
 async def test_concurrent_moves_from_two_instances_apply_once(postgres_url: str) -> None:
     """A second bot instance on the same game (as if two processes both thought they owned
-    it): only one of two simultaneous moves commits, the other is refused, and the refused
-    instance reloads and plays on."""
+    it): only one of two simultaneous draws commits; the other is judged again on the game
+    as stored and refused with the rule's reason (the player has drawn), and the second
+    instance's next move is judged on the stored game too, never on its stale copy."""
     bot = _bot(postgres_url)
     second = await Store.open(postgres_url)
     try:
@@ -144,32 +145,41 @@ async def test_concurrent_moves_from_two_instances_apply_once(postgres_url: str)
             slash, direct = results
             refused_here = isinstance(direct, Refused)
             texts = [slash.response.content] if slash.response is not None else []
-            # Exactly one of the two applied; the other was computed on a stale copy.
+            # Exactly one of the two applied; the other is refused by the rules of the game
+            # as it is now: that player has drawn.
             assert refused_here == any(t.startswith("Done.") for t in texts), (direct, texts)
             if refused_here:
-                assert "moved on" in str(direct)
+                assert "already drawn" in str(direct)
             else:
-                assert any(t.startswith("Not allowed") and "moved on" in t for t in texts), texts
+                assert any(t.startswith("Not allowed") and "already drawn" in t
+                           for t in texts), texts
+            assert not any("moved on" in t for t in [*texts, str(direct)])
             assert await table.actions() == 1
             record = await second.game(table.game_id)
             assert record is not None and record.version == 1
             live = await table.live()
             assert live.version == 1 and len(live.game.hand(player)) == hand + 1
 
-            # The second instance's copy is stale now: its move is refused, not applied.
+            # A third instance holds the game at version 1; the first moves on. The third's
+            # next move is judged on the stored game: a discard of a card the player still
+            # holds is applied when it is still that player's turn, else refused by the
+            # rules; either way the copy it held is never what judged it.
             stale = GameService(second, seed=SEED)
-            await stale.live(table.game_id)
-            move = next(a for a in (await stale.live(table.game_id)).game.legal_actions(player))
+            held = await stale.live(table.game_id)
             await play_one(table)  # the first instance moves on (a meld or the discard)
+            now = await table.game()
+            card = next(c.text for c in now.hand(player))  # a card held now
+            assert held.version == 1
             try:
-                await stale.act(table.game_id, player, move)
+                await stale.act(table.game_id, player, Discard(card))
             except Refused as refused:
-                assert "moved on" in str(refused)
+                assert now.turn != player, refused  # refused only because the turn passed
+                assert "moved on" not in str(refused)
+                assert await table.actions() == 2
             else:
-                raise AssertionError("a move on a stale copy was committed")
-            assert await table.actions() == 2
-            # Reloaded, the second instance sees the game as it is now.
-            assert (await stale.live(table.game_id)).version == 2
+                assert now.turn == player and await table.actions() == 3
+            # The second instance sees the game as it is now.
+            assert (await stale.live(table.game_id)).version == await table.actions()
     finally:
         await second.close()
         await bot.close_store()

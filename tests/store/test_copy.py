@@ -8,7 +8,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.store import ActionCommit, Deadline, HandResultRecord, Seat, StatsDelta, Store
-from bot.store.copy import CopyRefused, copy_database
+from bot.store.copy import CopyRefused, UncoveredTable, copy_database
 
 
 async def _fill(url: str) -> dict[str, object]:
@@ -125,3 +125,61 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "not empty" in capsys.readouterr().err
     assert main(["copy-database", source]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+async def _every_row(url: str) -> dict[str, list[str]]:
+    """Every row of every table the schema has, as text, in a stable order."""
+    import json
+
+    from bot.store.backends import open_database
+    from bot.store.copy import schema_tables
+
+    db = await open_database(url)
+    try:
+        async with db.transaction() as tx:
+            tables = await schema_tables(tx, db.dialect)
+            rows = {}
+            for table, columns in tables.items():
+                found = await tx.fetch(f"SELECT * FROM {table}")
+                rows[table] = sorted(json.dumps(
+                    {c: float(r[c]) if types in ("real", "double precision")
+                     and r[c] is not None else r[c]
+                     for c, types in columns.items()}, sort_keys=True) for r in found)
+            return rows
+    finally:
+        await db.close()
+
+
+async def test_every_table_of_the_schema_is_copied(tmp_path: Path, postgres_url: str) -> None:
+    """Whatever table a migration creates holds the same rows in the copy, both ways."""
+    source = str(tmp_path / "home.sqlite3")
+    await _fill(source)
+    store = await Store.open(source)
+    try:
+        await store.set_player_language("100", "bg")
+        await store.set_server_language(1 << 22, "lt")
+        [playing] = [g.id for g in await store.active_games() if g.status == "active"]
+        await store.add_table_line(playing, 1, "Ana drew 2 cards.")
+    finally:
+        await store.close()
+    rows = await _every_row(source)
+    assert all(rows.values()), [t for t, found in rows.items() if not found]  # none empty
+    await copy_database(source, postgres_url)
+    assert await _every_row(postgres_url) == rows
+    back = str(tmp_path / "back.sqlite3")
+    await copy_database(postgres_url, back)
+    assert await _every_row(back) == rows
+
+
+async def test_a_table_copy_database_does_not_know_stops_it(tmp_path: Path) -> None:
+    source, target = str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")
+    await _fill(source)
+    store = await Store.open(source)
+    try:
+        async with store._transaction() as tx:
+            await tx.execute("CREATE TABLE surprises (id INTEGER PRIMARY KEY)")
+    finally:
+        await store.close()
+    with pytest.raises(UncoveredTable, match="surprises"):
+        await copy_database(source, target)
+    assert all(not found for found in (await _every_row(target)).values())  # nothing written
