@@ -9,6 +9,7 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 from bot import i18n
+from bot.store.database import redacted
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set: create an application at https://discord.com/developers/applications, "
@@ -23,7 +24,8 @@ class MissingToken(RuntimeError):
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the bot reads from its environment. The token never appears in `repr`."""
+    """Everything the bot reads from its environment. The token never appears in `repr`,
+    nor the database's password."""
 
     token: str | None = field(default=None, repr=False)
     database: str = "./canasta.sqlite3"
@@ -34,6 +36,13 @@ class Settings:
     ai_delay: float = 1.5  # seconds a computer player "thinks" before each turn in Discord
     shard_count: int | None = None  # None: one unsharded process (the default)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+
+    def __repr__(self) -> str:
+        """The settings as a log line may show them: no token, the database's secrets
+        masked."""
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.repr}
+        values["database"] = redacted(self.database)
+        return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in values.items()) + ")"
 
     def require_token(self) -> str:
         if not self.token:

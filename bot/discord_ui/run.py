@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import traceback
 
 import aiohttp
 import discord
@@ -13,21 +14,31 @@ import discord
 from bot.discord_ui.client import bot_for
 from bot.discord_ui.config import Settings
 from bot.store.backends import database_failure
-from bot.store.database import redacted
+from bot.store.database import database_secrets, masked, redacted
 
 
 class _Redact(logging.Filter):
-    """Belt and braces: a log line that somehow contains the token shows it masked."""
+    """Belt and braces: a log line that somehow contains the token or a database secret
+    shows it masked."""
 
-    def __init__(self, secret: str) -> None:
+    def __init__(self, token: str, secrets: tuple[str, ...] = ()) -> None:
         super().__init__()
-        self.secret = secret
+        self.masks = [(token, "[token]")] if token else []
+        self.masks += [(secret, "***") for secret in secrets if secret]
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if self.secret and self.secret in message:
-            record.msg = message.replace(self.secret, "[token]")
-            record.args = None
+        if any(secret in message for secret, _ in self.masks):
+            for secret, mask in self.masks:
+                message = message.replace(secret, mask)
+            record.msg, record.args = message, None
+        if record.exc_info and record.exc_info[1] is not None:
+            text = logging.Formatter().formatException(record.exc_info)
+            if any(secret in text for secret, _ in self.masks):
+                for secret, mask in self.masks:
+                    text = text.replace(secret, mask)
+                record.msg, record.args = f"{message}\n{text}", None
+                record.exc_info, record.exc_text = None, None
         return True
 
 
@@ -40,12 +51,13 @@ class _NoVoiceWarnings(logging.Filter):
                     and "voice will NOT be supported" in record.getMessage())
 
 
-def setup_logging(level: str, secret: str) -> None:
+def setup_logging(level: str, token: str, *secrets: str) -> None:
+    """The log on stdout, the token and the database's secrets masked in every line."""
     handler = logging.StreamHandler(sys.stdout)
     handler.setFormatter(logging.Formatter(
         "%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"
     ))
-    handler.addFilter(_Redact(secret))
+    handler.addFilter(_Redact(token, secrets))
     handler.addFilter(_NoVoiceWarnings())
     root = logging.getLogger()
     root.handlers[:] = [handler]
@@ -55,7 +67,8 @@ def setup_logging(level: str, secret: str) -> None:
 def run(settings: Settings, token: str) -> int:
     """Run the bot with these settings until it stops; 1 when the start failed (said in
     one sentence on stderr), else 0."""
-    setup_logging(settings.log_level, token)
+    secrets = database_secrets(settings.database)
+    setup_logging(settings.log_level, token, *secrets)
 
     bot = bot_for(settings)
     logging.getLogger("bot").info("starting with database %s%s", redacted(settings.database),
@@ -66,8 +79,10 @@ def run(settings: Settings, token: str) -> int:
         pass
     except Exception as exc:  # a refused token, no network, no database: one line
         failure = start_failure(exc, settings.database)
-        if failure is None:
-            raise
+        if failure is None:  # nobody foresaw it: its traceback, with the secrets masked
+            failure = traceback.format_exc()
+            for secret in (token, *secrets):
+                failure = failure.replace(secret, "***")
         print(failure, file=sys.stderr)
         return 1
     return 0
@@ -83,7 +98,7 @@ def _shards_line(count: int | None, ids: tuple[int, ...] | None) -> str:
 def start_failure(exc: BaseException, database: str) -> str | None:
     """The one sentence that says what stopped the start and what to check; None for a
     failure nobody foresaw (its traceback is worth having)."""
-    reason = " ".join(str(exc).split()) or type(exc).__name__
+    reason = masked(" ".join(str(exc).split()) or type(exc).__name__, database)
     if isinstance(exc, discord.LoginFailure):
         return ("Discord refused the token: check DISCORD_TOKEN in .env or the environment "
                 "(Developer Portal > your application > Bot > Reset Token gives a new one).")

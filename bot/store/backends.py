@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.store.database import Database, MissingDriver, is_postgres, redacted
+from bot.store.database import Database, MissingDriver, is_postgres, masked, redacted
 
 
 async def open_database(url: str) -> Database:
@@ -25,7 +25,9 @@ async def open_database(url: str) -> Database:
 
 
 def database_failure(exc: BaseException, database: str) -> str | None:
-    reason = " ".join(str(exc).split()) or type(exc).__name__
+    """The one sentence that says why the database could not be used (its secrets masked);
+    None for a failure that is not the database's."""
+    reason = masked(" ".join(str(exc).split()) or type(exc).__name__, database)
     if isinstance(exc, sqlite3.Error):
         return (f"Could not open the database {database} ({reason}): check DATABASE and that "
                 "its folder exists and is writable.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
+from urllib.parse import unquote, urlsplit
 
 Row = Mapping[str, Any]  # a row by column name (both drivers' rows also index by position)
 
@@ -22,19 +23,55 @@ class MissingDriver(RuntimeError):
 
 
 def is_postgres(url: str) -> bool:
-    return url.startswith(POSTGRES_SCHEMES)
+    """Is the DATABASE setting a PostgreSQL URL? (Its scheme in any case: URL schemes are.)"""
+    return url.lstrip().lower().startswith(POSTGRES_SCHEMES)
+
+
+_SECRET_KEYS = ("password", "sslpassword")  # query parameters libpq reads as secrets
+MASK = "***"
+
+
+def database_secrets(url: str) -> tuple[str, ...]:
+    """Every secret a PostgreSQL URL holds (the password after the user, ``password=`` and
+    ``sslpassword=`` in the query), as written and percent-decoded; none for a file."""
+    if not is_postgres(url):
+        return ()
+    parts = urlsplit(url.strip())
+    found: list[str] = []
+    userinfo, at, _ = parts.netloc.rpartition("@")
+    if at and ":" in userinfo:
+        found.append(userinfo.split(":", 1)[1])
+    for pair in parts.query.split("&"):
+        key, eq, value = pair.partition("=")
+        if eq and key.lower() in _SECRET_KEYS:
+            found.append(value)
+    secrets = {s for raw in found if raw for s in (raw, unquote(raw))}
+    return tuple(sorted(secrets, key=len, reverse=True))
 
 
 def redacted(url: str) -> str:
-    """The DATABASE setting as a log line may show it: a URL's password masked."""
+    """The DATABASE setting as a log line, an error line or a repr may show it: every secret
+    of a PostgreSQL URL masked; a file path as it is."""
     if not is_postgres(url):
         return url
-    scheme, _, rest = url.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if not at or ":" not in credentials:
-        return url
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{place}"
+    parts = urlsplit(url.strip())
+    userinfo, at, place = parts.netloc.rpartition("@")
+    netloc = parts.netloc
+    if at and ":" in userinfo:
+        netloc = f"{userinfo.split(':', 1)[0]}:{MASK}@{place}"
+    query = "&".join(
+        f"{key}={MASK}" if eq and key.lower() in _SECRET_KEYS else f"{key}{eq}{value}"
+        for key, eq, value in (pair.partition("=") for pair in parts.query.split("&"))
+    ) if parts.query else ""
+    return (f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
+            + (f"#{parts.fragment}" if parts.fragment else ""))
+
+
+def masked(text: str, url: str) -> str:
+    """``text`` (an error message, say) with every secret of the URL ``url`` masked."""
+    for secret in database_secrets(url):
+        text = text.replace(secret, MASK)
+    return text
 
 
 class Transaction(Protocol):

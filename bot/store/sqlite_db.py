@@ -9,6 +9,7 @@ crash of the bot but not of the machine, and the next durable commit syncs it an
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -64,6 +65,15 @@ class _SqliteTransaction:
         await _run(self._db, f"PRAGMA user_version = {int(version)}")
 
 
+def _create_private(path: str) -> None:
+    """A new database file is its owner's only (0600): players' names and ids live in it.
+    SQLite gives the -wal and -shm files it makes beside it the same mode."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 class SqliteDatabase:
     dialect = "sqlite"
 
@@ -75,6 +85,7 @@ class SqliteDatabase:
     async def connect(cls, path: str) -> SqliteDatabase:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(path)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
