@@ -105,6 +105,10 @@ class CanastaBot(TableBot):
         log.info("ready: database %s, %d commands", redacted(self.settings.database),
                  len(self.tree.get_commands()))
 
+    async def on_message(self, message: discord.Message, /) -> None:
+        """The bot has no text commands (everything is a slash command, a button or a menu):
+        a message, even one that mentions the bot, is not read, nor logged."""
+
     async def on_ready(self) -> None:
         """The first time: the start-up check makes every table whole (or removes it), then
         every game in play resumes (its timer, its computers' turns)."""

@@ -5,6 +5,10 @@ also checked against Discord's limits by the autouse fixture in conftest.py.)"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
+import pytest
 import simcord
 from canasta_table import Table, open_table
 
@@ -108,3 +112,24 @@ async def test_a_mention_in_the_leaderboard_variant_posts_nothing_and_pings_nobo
     assert vienna.response is not None and not vienna.ephemeral
     assert vienna.response.content.startswith("**Leaderboard (vienna)**")
     assert pinged(simcord_env) == set()
+
+
+async def test_a_message_that_mentions_the_bot_is_no_command_and_logs_nothing(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The bot has no text commands: "@bot word" is a message like any other; nothing of
+    the member's text reaches the log, let alone as an ERROR."""
+    table = await open_table(simcord_env)
+    bo = table.members[1]
+    me = table.bot.user
+    assert me is not None
+    # simcord listens for command errors and drops CommandNotFound: without its listener,
+    # as in Discord, discord.py's default handler would log the member's text as an ERROR
+    table.bot.extra_events.pop("on_command_error", None)
+    caplog.set_level(logging.DEBUG)
+    await bo.send(table.channel, f"<@{me.id}> draw please [x](https://evil.example)")
+    await bo.send(table.thread, f"<@{me.id}> help")
+    await simcord_env.settle()
+    await asyncio.sleep(0.01)  # the handlers of the message's events have run
+    noisy = [r for r in caplog.records if r.levelno >= logging.WARNING or "evil" in r.getMessage()]
+    assert noisy == [], [r.getMessage() for r in noisy]
