@@ -48,7 +48,6 @@ class CanastaBot(TableBot):
         self._autopilot: Autopilot | None = None
         self._resumed = False
         self.table_logs: dict[int, deque[str]] = {}  # the live table's last moves, per game
-        self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
         self.tree.on_error = self.on_app_command_error
 
     @property

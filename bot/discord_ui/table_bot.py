@@ -24,7 +24,6 @@ class TableBot(commands.Bot):
     settings: Settings
     languages: Languages
     table_logs: dict[int, deque[str]]  # the live table's last moves, per game
-    table_pictured: dict[int, int]  # turns played when its picture was uploaded
 
     @property
     def store(self) -> Store:

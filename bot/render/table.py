@@ -26,8 +26,8 @@ from bot.render.draw import (
     team_colour,
     text_width,
 )
+from bot.render.encode import encode
 from bot.render.language import count, say
-from bot.render.png import to_png
 
 View = dict[str, Any]
 
@@ -70,6 +70,11 @@ ROOMS = {"picture.stock": STOCK_LABEL, "picture.table.pile": PILE_LABEL,
 
 
 def render(view: View) -> bytes:
+    return encode(draw(view))
+
+
+def draw(view: View) -> Image.Image:
+    """The table picture's pixels."""
     teams = list(view.get("teams") or [])
     centre_h = _centre_height(view)
     height = HEADER_H + centre_h + panels.height(teams, AREA_W) + PAD - panels.PANEL_GAP + 8
@@ -79,7 +84,7 @@ def render(view: View) -> bytes:
     _centre(img, view, y)
     y += centre_h
     panels.draw(img, view, teams, PAD, y, AREA_W)
-    return to_png(img)
+    return img
 
 
 # -- header ---------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from bot.render import (
     draw,
     melds,
     panels,
-    png,
     render_hand,
     render_scores,
     render_table,
@@ -390,5 +389,4 @@ def test_a_panel_remembered_in_one_language_is_not_pasted_into_another() -> None
     english = render_table(view)
     russian = render_table(_in("ru", view))
     panels.forget()
-    png.forget()
     assert render_table(_in("ru", view)) == russian != english

@@ -1,22 +1,20 @@
-"""What the renderer remembers between pictures (team panels, compressed bands of rows)
-changes no pixel and no byte: a picture drawn after others is the one drawn from nothing."""
+"""What the renderer remembers between pictures (team panels, text masks, felts) changes no
+pixel and no byte: a picture drawn after others is the one drawn from nothing. And the
+encoding: WebP that keeps the picture (``bot.render.encode``)."""
 
 from __future__ import annotations
 
 import io
-import zlib
 
-from hypothesis import given
-from hypothesis import strategies as st
 from PIL import Image
 
-from bot.render import panels, png, render_hand, render_scores, render_table
+from bench.likeness import ssim
+from bot.render import encode, hand, panels, render_hand, render_scores, render_table, scores, table
 from bot.render.samples import hand_view, results_sample, table_view
 
 
 def _from_nothing(draw, view) -> bytes:
     panels.forget()
-    png.forget()
     return draw(view)
 
 
@@ -47,18 +45,35 @@ def test_a_move_changes_the_pile_and_keeps_the_panels() -> None:
         Image.open(io.BytesIO(render_table(before))).convert("RGB").tobytes()
 
 
-def test_png_bytes_decode_to_the_same_pixels() -> None:
-    img = Image.effect_noise((203, 77), 60).convert("RGB")  # a band cut mid-picture too
-    data = png.to_png(img)
-    decoded = Image.open(io.BytesIO(data))
-    decoded.load()  # checks the zlib stream and its Adler-32
-    assert decoded.mode == "RGB" and decoded.tobytes() == img.tobytes()
+def test_a_picture_is_webp_close_to_its_pixels() -> None:
+    """Lossy, but alike: the luma SSIM against the drawn (lossless) picture is above the
+    0.98 the pictures' quality floor keeps (``encode.QUALITY``: chosen by eye)."""
+    for draw, view in ((table.draw, table_view(4, red_threes=(("3H",), ()))),
+                       (hand.draw, {**hand_view(17, just_arrived=6, phase="play"),
+                                    "language": "lt"}),
+                       (scores.draw, table_view(4, results=results_sample(3), winner=0))):
+        img = draw(view)
+        data = encode.encode(img)
+        decoded = Image.open(io.BytesIO(data))
+        decoded.load()
+        assert decoded.format == "WEBP" and decoded.size == img.size
+        assert encode.encode(img.copy()) == data  # same pixels, same bytes
+        assert ssim(img, decoded.convert("RGB")) >= 0.98
 
 
-@given(st.binary(max_size=300), st.binary(max_size=300))
-def test_adler32_of_two_parts_is_zlibs(first: bytes, second: bytes) -> None:
-    assert png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == \
-        zlib.adler32(first + second)
+def test_ssim_sees_a_blurred_picture() -> None:
+    from PIL import ImageFilter
+
+    img = table.draw(table_view(4))
+    assert ssim(img, img) == 1.0
+    assert ssim(img, img.filter(ImageFilter.GaussianBlur(2))) < 0.95
+
+
+def test_the_bots_attachment_names_are_the_encoders() -> None:
+    from bot.discord_ui.pictures import EXTENSION, file_name
+
+    assert EXTENSION == encode.EXTENSION
+    assert file_name("hand") == encode.file_name("hand") == "hand.webp"
 
 
 def test_a_felt_is_the_size_asked_and_the_pictures_own() -> None:
