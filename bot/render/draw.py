@@ -136,13 +136,17 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
 
 
 def fit_name(text: str, sizes: tuple[int, ...], max_width: float, weight: str = "bold",
-             two_lines: bool = True) -> tuple[ImageFont.FreeTypeFont, list[str]]:
-    """A name in the first of ``sizes`` where it fits on one line, else (``two_lines``) on
-    two lines at the last size; cut with an ellipsis only when that is still too short."""
+             two_lines: bool = True, narrow: str | None = None
+             ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A name in the first of ``sizes`` where it fits on one line (in ``weight``, else in the
+    ``narrow`` face at that size), else (``two_lines``) on two lines at the last size; cut
+    with an ellipsis only when that is still too short."""
     for size in sizes:
+        for face in (weight, narrow) if narrow else (weight,):
+            f = assets.font(size, face)
+            if f.getlength(text) <= max_width:
+                return f, [text]
         f = assets.font(size, weight)
-        if f.getlength(text) <= max_width:
-            return f, [text]
     if not two_lines:
         return f, [fit(text, f, max_width)]
     lines = wrap(text, f, int(max_width))
@@ -161,7 +165,8 @@ class Room:
     translation of every label against the same room (``counts`` and ``widest`` say which
     numbers the label can show) and fail when one would have to be cut.  ``caps`` labels
     are written in capitals (the catalogs hold the words as they are spelt); ``prefix`` is
-    drawn before the words (a ▶ mark)."""
+    drawn before the words (a ▶ mark); ``narrow``: at each size, the condensed face is tried
+    before a smaller size (a long word that would otherwise shrink a lot or wrap)."""
 
     width: int
     sizes: tuple[int, ...]
@@ -169,13 +174,14 @@ class Room:
     two_lines: bool = False
     caps: bool = False
     prefix: str = ""
+    narrow: bool = False
     counts: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 11, 21, 22, 25)
     widest: tuple[tuple[str, int], ...] = ()
 
     def fit(self, text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
         """The font and line(s) ``text`` is drawn with (cut with "…" only if it cannot fit)."""
         return fit_name(self._written(text), self.sizes, self.width, self.weight,
-                        self.two_lines)
+                        self.two_lines, "condensed" if self.narrow else None)
 
     def holds(self, text: str) -> bool:
         """Whether ``text`` fits whole, at one of the sizes, on the lines allowed."""
