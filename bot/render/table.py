@@ -1,4 +1,5 @@
-"""The table picture posted in the game's thread after every move.
+"""The table picture of the game's thread (its live message: redrawn when a person's turn
+starts).
 
 Top to bottom: a header (hand, status), the stock and discard pile beside the players'
 seats, then one panel per team (``bot.render.panels``).
