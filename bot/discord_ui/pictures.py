@@ -1,4 +1,4 @@
-"""The bot's pictures (WebP, see `bot.render.encode`), from named engine views, rendered off
+"""The bot's pictures (PNG, see `bot.render.encode`), from named engine views, rendered off
 the event loop, and their attachments' names."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _plain(view: dict[str, Any]) -> bytes:
     for i, line in enumerate(lines):
         pen.text((10, 10 + 18 * i), line, fill="white")
     out = io.BytesIO()
-    image.save(out, "WEBP")
+    image.save(out, "PNG")
     return out.getvalue()
 
 
@@ -64,11 +64,11 @@ async def warm() -> None:
     await asyncio.to_thread(prepare)
 
 
-EXTENSION = "webp"  # as `bot.render.encode.EXTENSION`, without importing Pillow's side
+EXTENSION = "png"  # as `bot.render.encode.EXTENSION`, without importing Pillow's side
 
 
 def file_name(kind: str) -> str:
-    """`hand.webp`, `table.webp`, `scores.webp`: what Discord shows the picture as."""
+    """`hand.png`, `table.png`, `scores.png`: what Discord shows the picture as."""
     return f"{kind}.{EXTENSION}"
 
 

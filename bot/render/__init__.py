@@ -1,6 +1,6 @@
 """Pillow pictures of a Canasta game, drawn from engine views (``game.view(player)``).
 
-Pure functions: the same view gives the same bytes (WebP: ``bot.render.encode`` says why).
+Pure functions: the same view gives the same bytes (``bot.render.encode``).
 The art comes from ``card_images/`` (drawn by ``python -m bot.render.cards``) and is loaded
 once per process.
 """

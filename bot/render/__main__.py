@@ -1,7 +1,7 @@
 """Command line of the renderer.
 
 ``python -m bot.render demo OUT_DIR [--seed N] [--language L]``  play a seeded game, write
-                                                 hand/table/scores WebP pictures (in language L)
+                                                 hand/table/scores PNGs (in language L)
 ``python -m bot.render samples OUT_DIR``         render the built-in sample views (no engine):
                                                  English in OUT_DIR, every other language
                                                  in OUT_DIR/<language>/ (the docs pictures)
@@ -21,17 +21,17 @@ def _samples(out: Path) -> list[Path]:
     from bot.render import render_hand, render_scores, render_table, samples
 
     views = {
-        "hand.webp": (render_hand, samples.hand_view(17, just_arrived=6, phase="play")),
-        "table.webp": (render_table, samples.table_view(4, red_threes=(("3H",), ()))),
-        "scores.webp": (render_scores, samples.table_view(
+        "hand.png": (render_hand, samples.hand_view(17, just_arrived=6, phase="play")),
+        "table.png": (render_table, samples.table_view(4, red_threes=(("3H",), ()))),
+        "scores.png": (render_scores, samples.table_view(
             4, results=samples.results_sample(3), winner=0, phase="over")),
-        "samba_hand.webp": (render_hand, samples.samba_view()),
-        "samba_table.webp": (render_table, samples.samba_view()),
-        "foot_hand.webp": (render_hand, samples.feet_view()),
-        "foot_table.webp": (render_table, samples.feet_view()),
-        "pennies_table.webp": (render_table, samples.feet_view(6, variant="pennies")),
-        "modern_american_table.webp": (render_table, samples.modern_american_view()),
-        "cutthroat_table.webp": (render_table, samples.cutthroat_view()),
+        "samba_hand.png": (render_hand, samples.samba_view()),
+        "samba_table.png": (render_table, samples.samba_view()),
+        "foot_hand.png": (render_hand, samples.feet_view()),
+        "foot_table.png": (render_table, samples.feet_view()),
+        "pennies_table.png": (render_table, samples.feet_view(6, variant="pennies")),
+        "modern_american_table.png": (render_table, samples.modern_american_view()),
+        "cutthroat_table.png": (render_table, samples.cutthroat_view()),
     }
     paths = []
     for lang in LANGUAGES:
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play a seeded game and write hand/table/scores "
-                                          "pictures (WebP)")
+                                          "PNGs")
     demo.add_argument("out_dir", type=Path)
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--language", default="en", choices=LANGUAGES,

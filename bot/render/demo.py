@@ -96,11 +96,11 @@ def run(out_dir: Path, seed: int = 7, language: str = "en") -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     viewer = game.turn or PLAYERS[0]
     pictures = {
-        "hand.webp": render_hand({**game.view(viewer), "language": language}),
-        "table.webp": render_table({**game.view(viewer), "language": language}),
+        "hand.png": render_hand({**game.view(viewer), "language": language}),
+        "table.png": render_table({**game.view(viewer), "language": language}),
     }
     finish_hand(game, rng)
-    pictures["scores.webp"] = render_scores({**game.view(PLAYERS[0]), "language": language})
+    pictures["scores.png"] = render_scores({**game.view(PLAYERS[0]), "language": language})
     paths = []
     for name, data in pictures.items():
         path = out_dir / name

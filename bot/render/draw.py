@@ -30,16 +30,35 @@ def team_colour(index: int) -> Color:
 
 
 FELT_STEP = 64
+FELT_LEVELS = 32  # shades from the lamp's centre to the rail: a step is one or two units
+
+
+def felt_shades() -> list[Color]:
+    """The felt's colours, the lamp's centre first: every felt pixel is one of them, so the
+    encoder keeps them exactly (``bot.render.encode``)."""
+    last = FELT_LEVELS - 1
+    return [tuple(round(b + (e - b) * k / last) for b, e in zip(FELT, FELT_EDGE, strict=True))
+            for k in range(FELT_LEVELS)]
+
+
+@lru_cache(maxsize=32)
+def _felt_shading(width: int, height: int) -> Image.Image:
+    """Which shade each pixel of the felt has ("L": 0 under the lamp .. FELT_LEVELS - 1)."""
+    ramp = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    last = FELT_LEVELS - 1
+    return ramp.point(lambda v: round(min(255, int(max(0, v - 90) * 1.6)) * last / 255))
 
 
 @lru_cache(maxsize=32)
 def _felt(width: int, height: int) -> Image.Image:
     """Green baize with a soft vignette: lighter under the lamp, darker at the rail."""
-    base = Image.new("RGB", (width, height), FELT)
-    edge = Image.new("RGB", (width, height), FELT_EDGE)
-    ramp = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
-    ramp = ramp.point(lambda v: min(255, int(max(0, v - 90) * 1.6)))
-    return Image.composite(edge, base, ramp)
+    shaded = _felt_shading(width, height).copy()
+    shaded.putpalette([c for shade in felt_shades() for c in shade])
+    return shaded.convert("RGB")
+
+
+def _felt_height(height: int) -> int:
+    return -(-height // FELT_STEP) * FELT_STEP
 
 
 def felt(width: int, height: int) -> Image.Image:
@@ -48,8 +67,12 @@ def felt(width: int, height: int) -> Image.Image:
     Cut from a felt made for the next height in steps of ``FELT_STEP``: a table grows a few
     pixels whenever a meld gets longer, and making the baize costs more than drawing half a
     table, while the lamp's centre moving by a few pixels shows nowhere."""
-    made = _felt(width, -(-height // FELT_STEP) * FELT_STEP)
-    return made.crop((0, 0, width, height))
+    return _felt(width, _felt_height(height)).crop((0, 0, width, height))
+
+
+def felt_shading(width: int, height: int) -> Image.Image:
+    """The shade of each pixel of ``felt(width, height)`` (an index into ``felt_shades``)."""
+    return _felt_shading(width, _felt_height(height)).crop((0, 0, width, height))
 
 
 @lru_cache(maxsize=64)

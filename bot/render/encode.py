@@ -1,42 +1,64 @@
-"""The pictures' bytes: lossy WebP, the smallest file that keeps every letter and pip crisp.
+"""The pictures' bytes: a PNG of 256 colours, the same 256 for every picture.
 
-Chosen by measurement (``python -m bench.render``) and by eye, against a palette PNG and
-WebP at other settings, on the 4-player table, an 11-card hand and the Bulgarian and
-Lithuanian tables:
+Chosen by measurement (``python -m bench.render``, ``python -m bench.bot``) and by eye,
+against lossy WebP and a palette made for each picture, on the 4-player table, an 11-card
+hand and the Bulgarian and Lithuanian tables:
 
-- a palette PNG (256 colours, Pillow's fast octree) was as small and as quick, but cut the
-  felt's soft vignette into visible rings, and a fixed palette also turned small red signs
-  orange;
-- WebP keeps the vignette smooth. At ``QUALITY`` 80 the card backs' fine lattice, the card
-  indices and suit signs, and the Cyrillic and Lithuanian letters (ą č ę ė į š ų ū ž, the
-  14 px counts under the melds) read as on the lossless picture (the luma SSIM of the
-  samples against the lossless pictures is above 0.995); at 70 the lattice smears. 80 is
-  the floor: lower only after looking again;
-- ``METHOD`` 2 of libwebp's 0 (fastest) to 6: a quarter smaller than 0 for a few
-  milliseconds more; 4 and above cost two to four times as long for 2 % less.
+- lossy WebP (quality 80: letters and pips crisp, luma SSIM above 0.99) made a table of
+  70-90 KB, but took 30-45 ms of CPU to encode one, three times the drawing: with a table
+  and a hand to upload at each person's turn start, a discard took 100 ms at the median;
+- a palette made for each picture (Pillow's fast octree) was as small, but as slow, and
+  it cut the felt's soft vignette into rings;
+- one fixed palette (``bot.render.palette``) maps a picture in 3 ms, and its indices mean
+  the same colours in every picture, so the band cache of ``bot.render.png`` still spares
+  the rows that did not change. The felt's own shades are in it, and every bare felt pixel
+  keeps its exact shade (the vignette stays smooth); the named inks are in it exactly (a red
+  heart stays red); the rest, chosen by median cut over the sample pictures, gives the
+  edges of letters, pips and cards within a few units. Lossless in what matters: the
+  indices, letters (Cyrillic and Lithuanian too) and pips read as drawn.
 
-A table is 60-90 KB and a hand 15-30 KB (a lossless PNG: 250-350 KB and 70-190 KB).
-Discord shows WebP inline, like PNG. libwebp encodes the same pixels to the same bytes, so
-a picture stays a pure function of its view.
+A table is 50-70 KB and a hand 12-25 KB (the RGB PNG of before: 250-350 KB and 70-190 KB).
+Discord shows PNG inline. Same pixels, same bytes: a picture is a pure function of its view.
 """
 
 from __future__ import annotations
 
-import io
+from functools import cache
 
 from PIL import Image
 
-FORMAT = "WEBP"
-EXTENSION = "webp"
-QUALITY = 80
-METHOD = 2
+from bot.render import draw, palette, png
+
+FORMAT = "PNG"
+EXTENSION = "png"
+COLOURS = palette.SIZE
+
+
+@cache
+def _palette_image() -> Image.Image:
+    image = Image.new("P", (1, 1))
+    image.putpalette([c for colour in palette.colours() for c in colour])
+    return image
+
+
+@cache
+def _palette_bytes() -> bytes:
+    return bytes(c for colour in palette.colours() for c in colour)
+
+
+def indices(img: Image.Image) -> Image.Image:
+    """The picture as palette indices ("L"): the bare felt by its exact shade, every other
+    pixel by the nearest of the palette's colours."""
+    if img.mode != "RGB":
+        img = img.convert("RGB")
+    mapped = img.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    drawn = Image.frombytes("L", img.size, mapped.tobytes())
+    return Image.composite(draw.felt_shading(*img.size), drawn, palette.felt_mask(img))
 
 
 def encode(img: Image.Image) -> bytes:
     """The picture's bytes (no metadata, no time stamp: same pixels, same bytes)."""
-    out = io.BytesIO()
-    img.save(out, FORMAT, quality=QUALITY, method=METHOD)
-    return out.getvalue()
+    return png.to_png(indices(img), _palette_bytes())
 
 
 def file_name(kind: str) -> str:

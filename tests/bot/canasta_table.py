@@ -131,14 +131,14 @@ def said(thread: simcord.ChannelHandle) -> list[str]:
 def live_table(thread: simcord.ChannelHandle) -> discord.Message:
     """The live table message (the latest post with the table picture)."""
     return next(m for m in reversed(thread.history())
-                if m.attachments and m.attachments[0].filename == "table.webp")
+                if m.attachments and m.attachments[0].filename == "table.png")
 
 
 async def decode_picture(attachment: discord.Attachment) -> Image.Image:
     raw = await attachment.read()
     image = Image.open(io.BytesIO(raw))
     image.load()
-    assert image.format == "WEBP"
+    assert image.format == "PNG"
     return image
 
 

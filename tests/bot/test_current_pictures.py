@@ -31,7 +31,7 @@ LANGUAGES = {"Ana": "en", "Bo": "lt", "Cy": "bg", "Di": "ru"}  # each player's o
 def pixels(data: bytes) -> bytes:
     image = Image.open(io.BytesIO(data))
     image.load()
-    assert image.format == "WEBP"
+    assert image.format == "PNG"
     return image.convert("RGB").tobytes()
 
 
@@ -119,8 +119,8 @@ async def test_four_people_see_the_game_as_it_is_now_after_every_move(
         player, lang = game.turn, LANGUAGES[names[game.turn]]
         if player != turn_of:  # a person's turn starts: both pictures are now
             turn_of = player
-            assert await shown(live_table(table.thread), "table.webp") == await table_now(table)
-            assert await shown(turn_message(table, player), "hand.webp") == \
+            assert await shown(live_table(table.thread), "table.png") == await table_now(table)
+            assert await shown(turn_message(table, player), "hand.png") == \
                 await hand_now(table, player, lang)
             seen["turn start"] += 1
         move = greedy_move(game)
@@ -137,7 +137,7 @@ async def test_four_people_see_the_game_as_it_is_now_after_every_move(
             break
         if not isinstance(move, Discard):  # the mover decides on: the hand picture is now
             assert after.turn == player
-            assert await shown(turn_message(table, player), "hand.webp") == \
+            assert await shown(turn_message(table, player), "hand.png") == \
                 await hand_now(table, player, lang), (step, move)
     assert seen["hand end"] == 1, seen
     assert min(seen[k] for k in ("draw", "take", "meld", "lay-off", "turn start")) > 0, seen
@@ -158,11 +158,11 @@ async def check_hand_end(table: Table, old_live: discord.Message,
              if r.method == "POST" and r.path == f"/channels/{thread}/messages"]
     assert posts and picture_edit < posts[0], [(r.method, r.path) for r in requests]
     old = next(m for m in table.thread.history() if m.id == old_live.id)
-    assert await shown(old, "table.webp") == table_picture(table, final, live.names)
+    assert await shown(old, "table.png") == table_picture(table, final, live.names)
     assert "the hand is over" in old.content
     new = live_table(table.thread)
     assert new.id != old_live.id and new.id > old_live.id
-    assert await shown(new, "table.webp") == await table_now(table)
+    assert await shown(new, "table.png") == await table_now(table)
 
 
 async def replayed(table: Table) -> Game:
@@ -189,8 +189,8 @@ async def test_one_person_and_three_computers(simcord_env: simcord.Env) -> None:
             break
         assert game.turn == ana, "the computers never wait for a click"
         if game.phase == "draw":  # her turn starts: both pictures are now
-            assert await shown(live_table(table.thread), "table.webp") == await table_now(table)
-            assert await shown(turn_message(table, ana), "hand.webp") == \
+            assert await shown(live_table(table.thread), "table.png") == await table_now(table)
+            assert await shown(turn_message(table, ana), "hand.png") == \
                 await hand_now(table, ana, "en")
             seen["turn start"] += 1
         move = greedy_move(game)
@@ -202,7 +202,7 @@ async def test_one_person_and_three_computers(simcord_env: simcord.Env) -> None:
             await check_hand_end(table, old_live, requests[before:])
             seen["hand end"] += 1
         elif after.turn == ana and after.hand_number == 1 and not isinstance(move, Discard):
-            assert await shown(turn_message(table, ana), "hand.webp") == \
+            assert await shown(turn_message(table, ana), "hand.png") == \
                 await hand_now(table, ana, "en"), (step, move)
             seen["hand after a move"] += 1
     assert seen["turn start"] > 3 and seen["hand after a move"] > 3, seen

@@ -48,7 +48,7 @@ async def test_a_cut_throat_hand_the_first_to_take_the_pile_plays_alone(
     assert_accepted(await bo.slash(table.thread, "discard", card="5c"))  # going out
     sheet = next(m for m in table.thread.history() if m.content.startswith("Hand 1 is over"))
     assert "Bo went out" in sheet.content
-    assert sheet.attachments and sheet.attachments[0].filename == "scores.webp"
+    assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
     result = (await table.game()).results[0]
     # Bo alone: kings 70 + sevens 35 + eights 30 + fours 15 = 150 melded, two natural
     # canastas 1000, going out 100: 1250.  Ana and Cy together: queens 30 + jacks 30 = 60,

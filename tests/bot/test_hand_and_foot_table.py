@@ -46,7 +46,7 @@ async def test_a_hand_and_foot_hand_where_a_player_picks_up_her_foot(
     assert_accepted(await ana.slash(table.thread, "discard", card="8c"))  # going out
     sheet = next(m for m in table.thread.history() if m.content.startswith("Hand 1 is over"))
     assert "Ana went out" in sheet.content
-    assert sheet.attachments and sheet.attachments[0].filename == "scores.webp"
+    assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
     result = (await table.game()).results[0]
     # Ana: kings 70, queens 50 + 2 deuces 40 = 90, jacks 6 x 10 + a deuce 20 = 80, nines
     # 30, fives 15: 285 melded; natural 500 + two mixed 300: 1100; going out 100.

@@ -88,7 +88,7 @@ async def test_start_deals_from_the_seed_and_sends_every_hand_by_dm(
     shown = [*([private.response] if private.response else []), *private.followups][-1]
     assert private.ephemeral and "your 11 cards" in shown.content and shown.attachments
     first = table.thread.history()[-1]
-    assert first.attachments and first.attachments[0].filename == "table.webp"
+    assert first.attachments and first.attachments[0].filename == "table.png"
     assert "begins" in first.content or "Hand 1" in first.content
     assert "The game is on" in table.channel.history()[0].content
 

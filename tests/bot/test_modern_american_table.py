@@ -50,7 +50,7 @@ async def test_a_modern_american_hand_with_bonus_cards_to_the_score_sheet(
     assert_accepted(await ana.slash(table.thread, "discard", card="5s"))  # going out
     sheet = next(m for m in table.thread.history() if m.content.startswith("Hand 1 is over"))
     assert "Ana went out" in sheet.content
-    assert sheet.attachments and sheet.attachments[0].filename == "scores.webp"
+    assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
     result = (await table.game()).results[0]
     # Ana & Cy: kings 70, queens 70, jacks 30, eights 30: 200 melded; two natural canastas
     # 1000; going out 100; one red three with two canastas +100; Cy's 7 and 10 left: -15.

@@ -43,7 +43,7 @@ async def test_a_table_of_six_with_a_packet_pickup_to_the_score_sheet(
     assert_accepted(await ana.slash(table.thread, "discard", card="8c"))  # going out
     sheet = next(m for m in table.thread.history() if m.content.startswith("Hand 1 is over"))
     assert "Ana went out" in sheet.content
-    assert sheet.attachments and sheet.attachments[0].filename == "scores.webp"
+    assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
     result = (await table.game()).results[0]
     # Ana & Cy & Ed: kings 70, queens 50 + 40, sevens 35, the wild canasta four 2s 80 and
     # three jokers 150, fives 15, nines 30: 470; natural 500, mixed 300, sevens 1500,

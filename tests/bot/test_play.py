@@ -50,11 +50,11 @@ async def test_a_whole_hand_through_slash_commands(simcord_env: simcord.Env) -> 
         dms = member.user.dm_channel.history()
         assert len(dms) > dms_before[player]
         latest = dms[-1]
-        assert latest.attachments[0].filename == "hand.webp"
+        assert latest.attachments[0].filename == "hand.png"
         image = await decode_picture(latest.attachments[0])
         assert image.width > 100
     # One live table message per hand, edited as the game moved (not one per move).
-    tables = [m for m in thread if m.attachments and m.attachments[0].filename == "table.webp"]
+    tables = [m for m in thread if m.attachments and m.attachments[0].filename == "table.png"]
     assert len(tables) == 2, [m.content for m in tables]
     assert "went out" in sheet.content
 
@@ -209,7 +209,7 @@ async def test_closed_dms_fall_back_to_private_replies(simcord_env: simcord.Env)
 
     own = await bo.slash(table.thread, "hand")
     reply = replies(own)[-1]
-    assert reply.ephemeral and reply.attachments[0].filename == "hand.webp"
+    assert reply.ephemeral and reply.attachments[0].filename == "hand.png"
 
     game = await table.game()
     assert game.turn == str(ana.id)

@@ -14,7 +14,7 @@ from bot.engine import Game, variant
 async def _hand_over(table: Table) -> str:
     thread = table.thread.history()
     sheet = next(m for m in thread if m.content.startswith("Hand 1 is over"))
-    assert sheet.attachments and sheet.attachments[0].filename == "scores.webp"
+    assert sheet.attachments and sheet.attachments[0].filename == "scores.png"
     return sheet.content
 
 

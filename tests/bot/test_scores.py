@@ -22,7 +22,7 @@ async def test_game_to_the_end_rematch_and_leaderboard(simcord_env: simcord.Env)
     game = await table.game()
     winners = {p for p in table.by_id if game.team_of(p) == game.winner}
     last = table.thread.history()[-1]
-    assert "Game over" in last.content and last.attachments[0].filename == "scores.webp"
+    assert "Game over" in last.content and last.attachments[0].filename == "scores.png"
     assert " win.**" in last.content  # a pair of partners win (not "wins")
     assert (await decode_picture(last.attachments[0])).width > 100
 

@@ -51,7 +51,7 @@ async def test_leave_hands_the_seat_to_a_computer_and_rejoin_takes_it_back(
     assert not (await seat_of(table, me)).is_ai
     assert sorted(c.text for c in (await table.game()).hand(me)) == held  # no new hand
     shown = (back.followups or [back.response])[-1]  # the hand, privately
-    assert shown.attachments[0].filename == "hand.webp"
+    assert shown.attachments[0].filename == "hand.png"
     assert f"your {len(held)} cards" in shown.content
     assert me in (await table.game()).players
 

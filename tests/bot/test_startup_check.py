@@ -196,7 +196,7 @@ async def test_a_missing_live_table_and_turn_message_are_posted_again(
     try:
         await simcord_env.settle()
         tables = [m for m in table.thread.history()
-                  if m.attachments and m.attachments[0].filename == "table.webp"]
+                  if m.attachments and m.attachments[0].filename == "table.png"]
         assert len(tables) == 1 and "to play" in tables[0].content
         [again] = player.user.dm_channel.history()
         assert "Your turn" in again.content and again.components

@@ -90,7 +90,7 @@ async def test_three_expiries_hand_the_seat_to_a_computer_until_rejoin(
     assert any(p.startswith("Ana is back and plays the seat again") for p in posts(table))
     # The hand the computer held is hers again, shown to her privately.
     shown = (back.followups or [back.response])[-1]
-    assert shown.ephemeral and shown.attachments[0].filename == "hand.webp"
+    assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
     assert f"your {len(held)} cards" in shown.content
     assert (await decode_picture(shown.attachments[0])).width > 100
     assert sorted(c.text for c in (await table.game()).hand(me)) == held  # no new hand

@@ -1,4 +1,4 @@
-"""Helpers for the picture tests: decode the WebP bytes the renderer returns."""
+"""Helpers for the picture tests: decode the PNG bytes the renderer returns."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from PIL import Image
 
 
 def decode(data: bytes) -> Image.Image:
-    assert data[:4] == b"RIFF" and data[8:12] == b"WEBP", "not a WebP picture"
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     img = Image.open(io.BytesIO(data))
     img.load()
     return img

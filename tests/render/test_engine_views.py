@@ -38,7 +38,7 @@ def test_views_from_real_games_render(players: int, teams: int | None) -> None:
 
 def test_demo_command_writes_three_pictures(tmp_path: Path) -> None:
     assert main(["demo", str(tmp_path)]) == 0
-    for name in ("hand.webp", "table.webp", "scores.webp"):
+    for name in ("hand.png", "table.png", "scores.png"):
         data = (tmp_path / name).read_bytes()
         assert decode(data).size[0] > 0
         assert len(data) < 400 * 1024
@@ -47,12 +47,12 @@ def test_demo_command_writes_three_pictures(tmp_path: Path) -> None:
 def test_demo_is_reproducible(tmp_path: Path) -> None:
     main(["demo", str(tmp_path / "a")])
     main(["demo", str(tmp_path / "b")])
-    for name in ("hand.webp", "table.webp", "scores.webp"):
+    for name in ("hand.png", "table.png", "scores.png"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 
 def test_demo_in_another_language(tmp_path: Path) -> None:
     main(["demo", str(tmp_path / "en")])
     main(["demo", str(tmp_path / "lt"), "--language", "lt"])
-    for name in ("hand.webp", "table.webp", "scores.webp"):
+    for name in ("hand.png", "table.png", "scores.png"):
         assert (tmp_path / "en" / name).read_bytes() != (tmp_path / "lt" / name).read_bytes()

@@ -1,21 +1,37 @@
-"""What the renderer remembers between pictures (team panels, text masks, felts) changes no
-pixel and no byte: a picture drawn after others is the one drawn from nothing. And the
-encoding: WebP that keeps the picture (``bot.render.encode``)."""
+"""What the renderer remembers between pictures (team panels, compressed bands of rows)
+changes no pixel and no byte: a picture drawn after others is the one drawn from nothing.
+And the encoding (``bot.render.encode``): 256 colours that keep the picture."""
 
 from __future__ import annotations
 
 import io
+import zlib
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from bench.likeness import ssim
-from bot.render import encode, hand, panels, render_hand, render_scores, render_table, scores, table
+from bot.render import (
+    draw,
+    encode,
+    hand,
+    palette,
+    panels,
+    png,
+    render_hand,
+    render_scores,
+    render_table,
+    scores,
+    table,
+)
 from bot.render.samples import hand_view, results_sample, table_view
 
 
-def _from_nothing(draw, view) -> bytes:
+def _from_nothing(render, view) -> bytes:
     panels.forget()
-    return draw(view)
+    png.forget()
+    return render(view)
 
 
 VIEWS = [
@@ -29,10 +45,10 @@ VIEWS = [
 
 
 def test_a_picture_after_others_is_the_picture_drawn_from_nothing() -> None:
-    cold = [_from_nothing(draw, view) for draw, view in VIEWS]
+    cold = [_from_nothing(render, view) for render, view in VIEWS]
     for _ in range(2):  # everything remembered, in another order
-        for (draw, view), expected in reversed(list(zip(VIEWS, cold, strict=True))):
-            assert draw(view) == expected
+        for (render, view), expected in reversed(list(zip(VIEWS, cold, strict=True))):
+            assert render(view) == expected
 
 
 def test_a_move_changes_the_pile_and_keeps_the_panels() -> None:
@@ -45,20 +61,51 @@ def test_a_move_changes_the_pile_and_keeps_the_panels() -> None:
         Image.open(io.BytesIO(render_table(before))).convert("RGB").tobytes()
 
 
-def test_a_picture_is_webp_close_to_its_pixels() -> None:
-    """Lossy, but alike: the luma SSIM against the drawn (lossless) picture is above the
-    0.98 the pictures' quality floor keeps (``encode.QUALITY``: chosen by eye)."""
-    for draw, view in ((table.draw, table_view(4, red_threes=(("3H",), ()))),
-                       (hand.draw, {**hand_view(17, just_arrived=6, phase="play"),
-                                    "language": "lt"}),
-                       (scores.draw, table_view(4, results=results_sample(3), winner=0))):
-        img = draw(view)
+def _decoded(data: bytes) -> Image.Image:
+    decoded = Image.open(io.BytesIO(data))
+    decoded.load()  # checks the zlib stream and its Adler-32
+    assert decoded.format == "PNG" and decoded.mode == "P"
+    return decoded.convert("RGB")
+
+
+def test_a_picture_keeps_its_felt_its_inks_and_its_looks() -> None:
+    """256 colours: the bare felt keeps its exact shades, the named inks stay exact, and
+    the whole is alike to the drawn picture (luma SSIM above 0.98)."""
+    for draw_, view in ((table.draw, table_view(4, red_threes=(("3H",), ()))),
+                        (hand.draw, {**hand_view(17, just_arrived=6, phase="play"),
+                                     "language": "lt"}),
+                        (scores.draw, table_view(4, results=results_sample(3), winner=0))):
+        img = draw_(view)
         data = encode.encode(img)
-        decoded = Image.open(io.BytesIO(data))
-        decoded.load()
-        assert decoded.format == "WEBP" and decoded.size == img.size
+        decoded = _decoded(data)
+        assert decoded.size == img.size
         assert encode.encode(img.copy()) == data  # same pixels, same bytes
-        assert ssim(img, decoded.convert("RGB")) >= 0.98
+        assert ssim(img, decoded) >= 0.98
+        bare = palette.felt_mask(img)
+        ground = draw.felt(*img.size)
+        assert Image.composite(decoded, ground, bare).tobytes() == ground.tobytes()
+        kept = {colour for _, colour in img.getcolors(1 << 20) if colour in palette.named()}
+        assert kept <= {colour for _, colour in decoded.getcolors(1 << 20)}
+
+
+def test_png_bytes_decode_to_the_palettes_colours() -> None:
+    img = Image.effect_noise((203, 77), 60).convert("RGB")  # a band cut mid-picture too
+    decoded = _decoded(encode.encode(img))
+    assert decoded.size == img.size
+    assert {c for _, c in decoded.getcolors(256)} <= set(palette.colours())
+
+
+def test_the_palette_is_the_felts_shades_and_the_scripts_choice() -> None:
+    colours = palette.colours()
+    assert len(colours) == 256 and colours[:draw.FELT_LEVELS] == tuple(draw.felt_shades())
+    assert list(colours[draw.FELT_LEVELS:]) == palette.choose()  # the script reproduces it
+    assert set(palette.named()) <= set(colours)
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_adler32_of_two_parts_is_zlibs(first: bytes, second: bytes) -> None:
+    assert png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == \
+        zlib.adler32(first + second)
 
 
 def test_ssim_sees_a_blurred_picture() -> None:
@@ -73,7 +120,7 @@ def test_the_bots_attachment_names_are_the_encoders() -> None:
     from bot.discord_ui.pictures import EXTENSION, file_name
 
     assert EXTENSION == encode.EXTENSION
-    assert file_name("hand") == encode.file_name("hand") == "hand.webp"
+    assert file_name("hand") == encode.file_name("hand") == "hand.png"
 
 
 def test_a_felt_is_the_size_asked_and_the_pictures_own() -> None:
