@@ -286,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     ok_solo = uploads.report("one person and three computers", solo[0], solo[1],
                              uploads.BAR_SOLO_KB, solo[2])
     print(f"pictures: {encode.FORMAT} of {encode.COLOURS} colours (bot.render.encode), "
-          f"deflate level {png.LEVEL}; their sizes as before")
+          f"deflate level {png.LEVEL}; pixel dimensions as before")
     gb = 1024**3
     games_per_gb = gb / per_game if per_game > 0 else float("inf")
     with_baseline = (gb - baseline) / per_game if per_game > 0 else float("inf")

@@ -9,7 +9,7 @@ hand and the Bulgarian and Lithuanian tables:
   and a hand to upload at each person's turn start, a discard took 100 ms at the median;
 - a palette made for each picture (Pillow's fast octree) was as small, but as slow, and
   it cut the felt's soft vignette into rings;
-- one fixed palette (``bot.render.palette``) maps a picture in 3 ms, and its indices mean
+- one fixed palette (``bot.render.palette``) maps a picture in a few ms, and its indices mean
   the same colours in every picture, so the band cache of ``bot.render.png`` still spares
   the rows that did not change. The felt's own shades are in it, and every bare felt pixel
   keeps its exact shade (the vignette stays smooth); the named inks are in it exactly (a red
@@ -17,7 +17,8 @@ hand and the Bulgarian and Lithuanian tables:
   edges of letters, pips and cards within a few units. Lossless in what matters: the
   indices, letters (Cyrillic and Lithuanian too) and pips read as drawn.
 
-A table is 50-70 KB and a hand 12-25 KB (the RGB PNG of before: 250-350 KB and 70-190 KB).
+A table is 60-90 KB and a hand 15-30 KB (the full-colour PNG of before: 250-350 KB and
+70-190 KB).
 Discord shows PNG inline. Same pixels, same bytes: a picture is a pure function of its view.
 """
 
