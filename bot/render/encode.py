@@ -48,13 +48,15 @@ def _palette_bytes() -> bytes:
 
 
 def indices(img: Image.Image) -> Image.Image:
-    """The picture as palette indices ("L"): the bare felt by its exact shade, every other
+    """The picture as palette indices ("P"): the bare felt by its exact shade, every other
     pixel by the nearest of the palette's colours."""
     if img.mode != "RGB":
         img = img.convert("RGB")
     mapped = img.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
-    drawn = Image.frombytes("L", img.size, mapped.tobytes())
-    return Image.composite(draw.felt_shading(*img.size), drawn, palette.felt_mask(img))
+    shading = draw.felt_shading(*img.size)
+    mapped.paste(shading.convert("P") if shading.mode != "P" else shading, None,
+                 palette.felt_mask(img))
+    return mapped
 
 
 def encode(img: Image.Image) -> bytes:
