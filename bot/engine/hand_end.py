@@ -20,7 +20,6 @@ class HandEnd(TableState):
         from .cards import Card
 
         feet: dict[str, list[Card]]
-        ended_hand_table: dict[str, Any] | None
 
         def view(self, player: str | None) -> dict[str, Any]:
             ...
