@@ -25,7 +25,7 @@ from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 6  # 5 is 1.5 times as quick, but a tenth bigger: 555 KB a round in bench.bot, not 491
-BAND_ROWS = 16
+BAND_ROWS = 32  # 16: 5 % bigger pictures (each band's deflate starts afresh), no quicker
 CACHE_BYTES = 16 * 1024 * 1024  # compressed bands remembered, at most
 _ZLIB_HEADER = b"\x78\x01"
 _FINAL_BLOCK = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush()  # an empty last block
