@@ -7,7 +7,9 @@
    made with the turn message's buttons and menus (every other table) — median and 95th
    percentile. The time to the first response sent is smaller still; both are printed, and
    so is the time until simcord returned (its settling adds up to its 50 ms idle poll).
-   Uploads: every picture the bot uploads (posts and edits), per round of four turns.
+   Uploads: the bytes of every picture the bot uploads (posts and edits), per round of
+   four turns; and the same for a table of one person and three computers, played apart
+   (`bench.uploads`: the bars, 600 KB and 250 KB a round).
 2. Capacity: how many active games one process holds in 1 GB (games in memory, as the
    service keeps them between moves; measured on a temporary SQLite file whatever the
    database, since it is the memory of the games held).
@@ -34,19 +36,20 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from bench import uploads
 from bench.finish import TaskClock
 from bench.store_load import capacity, moves_per_second
+from bot.render import encode, png
 
 BAR_P95_MS = 150.0
 BAR_GAMES_PER_GB = 1000
 MOVES_PER_COMMAND = 120
 # Each table plays in one language (its server's Discord locale), in turn: en, bg, lt, ru.
 GUILD_LOCALES = {"en": "en-US", "bg": "bg", "lt": "lt", "ru": "ru"}
-UPLOADS: dict[str, list[int]] = defaultdict(list)  # file name -> bytes of each upload
+PEOPLE_UPLOADS: list[tuple[str, int]] = []  # (file name, bytes) of each upload, 4 people
 TURNS: list[int] = []  # turns played (one entry per turn)
 REQUESTS: list[float] = []  # when each REST request the bot made was answered
 CHECKED: list[bool] = []  # per move: the finish measured is after the move's last request
-DEALS: list[int] = []  # hands dealt (each table's first, and one after each hand's end)
 
 
 def _pin_to_one_core() -> str:
@@ -71,12 +74,10 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     import simcord
 
     from bot import create_bot, i18n
-    from bot.engine import Discard, Meld, TakePile
     from bot.i18n import LANGUAGES
 
     bot = create_bot(db, ai_delay=0)
     timings: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    uploads = UPLOADS
     first_reply: dict[int, float] = {}
     arrived: dict[int, float] = {}
     async def on_interaction(interaction: Any) -> None:
@@ -105,14 +106,6 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     discord.InteractionResponse.defer = timed_defer  # type: ignore[method-assign]
     discord.InteractionResponse.send_message = timed_send  # type: ignore[method-assign]
     discord.InteractionResponse.edit_message = timed_edit  # type: ignore[method-assign]
-    real_file = discord.File.__init__
-
-    def counted_file(self: Any, fp: Any, filename: str | None = None, **kwargs: Any) -> None:
-        real_file(self, fp, filename, **kwargs)
-        size = len(fp.getbuffer()) if hasattr(fp, "getbuffer") else 0
-        uploads[str(filename)].append(size)
-
-    discord.File.__init__ = counted_file  # type: ignore[method-assign]
     clock = TaskClock()
     try:
         async with simcord.run(bot) as env:
@@ -142,7 +135,6 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                     await m.click(channel.history()[0], label=i18n.text(lang, "button.join"))
                 await members[0].click(channel.history()[0],
                                        label=i18n.text(lang, "button.start"))
-                DEALS.append(1)
                 thread = channel.threads[0]
                 by_id = {str(m.id): m for m in members}
                 record = await bot.service.game_in_thread(thread.id)
@@ -153,26 +145,7 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
                         break
                     player = game.turn
                     assert player is not None
-                    legal = game.legal_actions(player)
-                    if game.phase == "draw":
-                        takes = [a for a in legal if isinstance(a, TakePile)]
-                        if takes:
-                            take = max(takes, key=_size)
-                            command, options = "pickup", {
-                                "cards": " ".join(take.cards),
-                                "melds": ", ".join(" ".join(g) for g in take.melds)}
-                        else:
-                            command, options = "draw", {}
-                    else:
-                        melds = [a for a in legal if isinstance(a, Meld)]
-                        if melds:
-                            best = max(melds, key=_size)
-                            parts = [" ".join(g) for g in best.groups]
-                            parts += [f"{k}: {' '.join(v)}" for k, v in best.add.items()]
-                            command, options = "meld", {"groups": ", ".join(parts)}
-                        else:
-                            discards = [a for a in legal if isinstance(a, Discard)]
-                            command, options = "discard", {"card": discards[-1].card}
+                    command, options = choose(game, player)
                     panel = by_id[player].user.dm_channel.history()[-1]
                     click = _click(panel, command, options) if table_no % 2 == 0 else None
                     clock.start()
@@ -202,10 +175,32 @@ async def _latency(db: str) -> dict[str, dict[str, list[float]]]:
     finally:
         discord.InteractionResponse.defer = real_defer  # type: ignore[method-assign]
         discord.InteractionResponse.send_message = real_send  # type: ignore[method-assign]
-        discord.File.__init__ = real_file  # type: ignore[method-assign]
         discord.InteractionResponse.edit_message = real_edit  # type: ignore[method-assign]
         await bot.close_store()
     return timings
+
+
+def choose(game: Any, player: str) -> tuple[str, dict[str, str]]:
+    """A player's move as a slash command and its options: take the pile when possible,
+    meld as much as possible, else discard the highest card."""
+    from bot.engine import Discard, Meld, TakePile
+
+    legal = game.legal_actions(player)
+    if game.phase == "draw":
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        if not takes:
+            return "draw", {}
+        take = max(takes, key=_size)
+        return "pickup", {"cards": " ".join(take.cards),
+                          "melds": ", ".join(" ".join(g) for g in take.melds)}
+    melds = [a for a in legal if isinstance(a, Meld)]
+    if melds:
+        best = max(melds, key=_size)
+        parts = [" ".join(g) for g in best.groups]
+        parts += [f"{k}: {' '.join(v)}" for k, v in best.add.items()]
+        return "meld", {"groups": ", ".join(parts)}
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return "discard", {"card": discards[-1].card}
 
 
 def _click(panel: Any, command: str, options: dict[str, str]) -> tuple[str, str | None] | None:
@@ -241,7 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or str(Path(tmp) / "bench.sqlite3")
         per_game, baseline = asyncio.run(capacity(str(Path(tmp) / "capacity.sqlite3")))
-        timings = asyncio.run(_latency(database))
+        with uploads.counting() as counted:
+            timings = asyncio.run(_latency(database))
+        PEOPLE_UPLOADS.extend(counted.files)
+        solo = asyncio.run(uploads.solo_table(str(Path(tmp) / "solo.sqlite3"), choose))
         throughput = {"SQLite": asyncio.run(moves_per_second(str(Path(tmp) / "moves.sqlite3")))}
         if is_postgres(database):
             throughput["PostgreSQL"] = asyncio.run(moves_per_second(database))
@@ -283,24 +281,13 @@ def main(argv: list[str] | None = None) -> int:
     print("  per language (every move, slash and buttons): " + ", ".join(
         f"{lang} n={len(h)} p95 {_p95(h):.1f}" for lang, h in languages.items()))
     rounds = len(TURNS) / 4
-    pictures = {name: len(sizes) / rounds for name, sizes in UPLOADS.items()}
-    total = sum(pictures.values())
-    size = sum(sum(sizes) for sizes in UPLOADS.values()) / rounds
-    hands = len(UPLOADS.get("scores.png", []))  # each hand's end posts its score sheet
-    deals = len(DEALS) + hands  # each deal posts a new live table (a new-hand post)
-    print(f"uploads per round ({rounds:.0f} rounds of 4 turns, 4 people, {hands} hands "
-          f"ended): {total:.2f} pictures ("
-          + ", ".join(f"{n} {v:.2f}" for n, v in sorted(pictures.items()))
-          + f"), {size / 1024:.0f} KiB")
-    # The bar: one table picture and one hand picture per person's turn, per round; the
-    # new-hand post (a table picture) and the hand-end score sheet come on top, as allowed
-    # new posts.
-    table_bar = 1 + deals / rounds
-    ok_uploads = (pictures.get("table.png", 0) <= table_bar
-                  and pictures.get("hand.png", 0) <= 4 + deals / rounds)
-    print(f"bar: table pictures per round <= 1 (+ {deals / rounds:.2f} new-hand posts), hand "
-          f"pictures <= 4 (one per person's turn, + the deals): "
-          f"{'PASS' if ok_uploads else 'FAIL'}")
+    hands = sum(1 for name, _ in PEOPLE_UPLOADS if name.startswith("scores."))
+    ok_people = uploads.report("four people", PEOPLE_UPLOADS, rounds, uploads.BAR_PEOPLE_KB,
+                               hands)
+    ok_solo = uploads.report("one person and three computers", solo[0], solo[1],
+                             uploads.BAR_SOLO_KB, solo[2])
+    print(f"pictures: {encode.FORMAT} of {encode.COLOURS} colours (bot.render.encode), "
+          f"deflate level {png.LEVEL}; pixel dimensions as before")
     gb = 1024**3
     games_per_gb = gb / per_game if per_game > 0 else float("inf")
     with_baseline = (gb - baseline) / per_game if per_game > 0 else float("inf")
@@ -315,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'PASS' if ok_latency else 'FAIL'} (worst p95 {worst:.1f} ms)")
     print(f"bar: >= {BAR_GAMES_PER_GB} active games per GB: "
           f"{'PASS' if ok_capacity else 'FAIL'}")
-    return 0 if ok_latency and ok_capacity and ok_uploads else 1
+    return 0 if ok_latency and ok_capacity and ok_people and ok_solo else 1
 
 
 if __name__ == "__main__":

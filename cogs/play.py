@@ -281,7 +281,7 @@ class Play(commands.Cog):
                 if record.status == "active" else
                 i18n.text(lang, "table.again_over", game=record.id, hand=hand))
         message = await respond(interaction, text, private=False,
-                                file=as_file(png, "table.png"))
+                                file=as_file(png, "table"))
         assert message is not None  # a follow-up, after the defer
         await self.bot.store.set_message(record.id, "table", message.channel.id, message.id)
 

@@ -40,7 +40,7 @@ class Scores(commands.Cog):
         line = ", ".join(f"{names[t] if t < len(names) else t}: {i18n.number(lang, s)}"
                          for t, s in enumerate(scores))
         await respond(interaction, i18n.text(lang, "scores.line", game=record.id, scores=line),
-                      private=False, file=as_file(png, "scores.png"))
+                      private=False, file=as_file(png, "scores"))
 
     @app_commands.command(name=name("leaderboard"), description=about("leaderboard"))
     @app_commands.rename(variant=name("leaderboard.variant"))

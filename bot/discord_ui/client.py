@@ -46,7 +46,6 @@ class CanastaBot(TableBot):
         self._service: GameService | None = None
         self._autopilot: Autopilot | None = None
         self._resumed = False
-        self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
         self.tree.error(self.on_app_command_error)
 
     @property

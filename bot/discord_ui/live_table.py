@@ -4,15 +4,17 @@ stored (messages kind `table`), so edits find it after a restart. The log is sto
 (`Store.table_lines`): whichever process of a sharded bot applied a move, every process
 edits the table with the same last moves.
 
-The picture is uploaded again at most once a round (when a person's turn starts and a
-round of turns has passed since the last one; a new hand posts a new message); other moves
-edit the log under the picture as it was, so Discord sees few uploads.
+The picture is the table as it is when each person's turn starts: that edit uploads it
+anew (one edit of this message, never a new post). While only computers play, it waits
+for the next person's turn; moves within a turn edit the log under it. When a hand ends,
+the message shows that hand's final table (the cards as they lay when it ended) before the
+new hand's message is posted under it.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -32,20 +34,19 @@ class LiveTable:
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
-    def picture_due(self, live: LiveGame) -> bool:
-        """Has a round of turns passed since the picture was last uploaded?"""
-        last = self.bot.table_pictured.get(live.record.id)
-        return last is None or _turns(live) - last >= len(live.players)
-
     async def note(self, game_id: int, version: int, line: str) -> None:
         """The log's line for the move that made the game's `version`."""
         if line:
             await self.bot.store.add_table_line(game_id, version, line)
 
-    async def text(self, live: LiveGame, lead: str = "", lang: str = i18n.BASE_LANGUAGE
-                   ) -> str:
+    async def text(self, live: LiveGame, lead: str = "", lang: str = i18n.BASE_LANGUAGE,
+                   hand_over: int | None = None) -> str:
+        """The message's words: its head, then the last moves. `hand_over`: the number of
+        the hand that just ended, whose final table the message shows."""
         game = live.game
-        if live.status == "over":
+        if hand_over is not None:
+            head = i18n.text(lang, "table.hand_over", game=live.record.id, hand=hand_over)
+        elif live.status == "over":
             head = i18n.text(lang, "table.over", game=live.record.id)
         else:
             head = i18n.text(lang, "table.head", game=live.record.id, hand=game.hand_number,
@@ -55,9 +56,11 @@ class LiveTable:
         lines += [f"• {line}" for line in await self.bot.store.table_lines(live.record.id)]
         return "\n".join(lines)
 
-    async def _png(self, live: LiveGame, lang: str) -> bytes:
-        """The table picture, in the thread's (the server's) language."""
-        view = named_view(live.game.view(None), live.names)
+    async def _picture(self, live: LiveGame, lang: str,
+                       public: dict[str, Any] | None = None) -> bytes:
+        """The table picture, in the thread's (the server's) language: the table now, or
+        `public` (a view of nobody, such as the final table of the hand that ended)."""
+        view = named_view(public if public is not None else live.game.view(None), live.names)
         view["language"] = lang
         return await picture("table", view)
 
@@ -65,16 +68,18 @@ class LiveTable:
                        lead: str = "") -> None:
         """A new live message (a new hand, or the old one is gone)."""
         lang = await self.bot.languages.server(live.record.guild_id)
-        png = await self._png(live, lang)
+        png = await self._picture(live, lang)
         message = await post(thread, await self.text(live, lead, lang),
-                             file=as_file(png, "table.png"))
-        self.bot.table_pictured[live.record.id] = _turns(live)
+                             file=as_file(png, "table"))
         await self.bot.store.set_message(live.record.id, "table", message.channel.id,
                                          message.id)
 
     async def show(self, live: LiveGame, thread: discord.abc.Messageable | None, *,
-                   with_picture: bool) -> None:
-        """Edit the live message to the table now; post it again when it is missing."""
+                   with_picture: bool, public: dict[str, Any] | None = None,
+                   hand_over: int | None = None) -> None:
+        """Edit the live message to the table now (`with_picture`: its picture too); post it
+        again when it is missing. `public` and `hand_over`: the final table of the hand of
+        that number, which just ended (drawn instead of the table now)."""
         where = await self.bot.store.message(live.record.id, "table")
         if where is None:
             if thread is not None:
@@ -84,10 +89,9 @@ class LiveTable:
         lang = await self.bot.languages.server(live.record.guild_id)
         kwargs = {}
         if with_picture:
-            kwargs["attachments"] = [as_file(await self._png(live, lang), "table.png")]
-            self.bot.table_pictured[live.record.id] = _turns(live)
+            kwargs["attachments"] = [as_file(await self._picture(live, lang, public), "table")]
         try:
-            await edit(message, await self.text(live, lang=lang), **kwargs)
+            await edit(message, await self.text(live, lang=lang, hand_over=hand_over), **kwargs)
         except discord.NotFound:
             if thread is not None:
                 await self.post_new(live, thread)
@@ -96,8 +100,3 @@ class LiveTable:
 
     async def clear(self, game_id: int) -> None:
         await self.bot.store.clear_table_lines(game_id)
-
-
-def _turns(live: LiveGame) -> int:
-    """Turns played so far (discards seen), the clock of the picture's rounds."""
-    return sum(1 for e in live.game.history if e.get("type") == "discard")

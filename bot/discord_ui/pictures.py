@@ -1,4 +1,5 @@
-"""PNG pictures for the bot, from named engine views, rendered off the event loop."""
+"""The bot's pictures (PNG, see `bot.render.encode`), from named engine views, rendered off
+the event loop, and their attachments' names."""
 
 from __future__ import annotations
 
@@ -63,5 +64,14 @@ async def warm() -> None:
     await asyncio.to_thread(prepare)
 
 
-def as_file(png: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=name)
+EXTENSION = "png"  # as `bot.render.encode.EXTENSION`, without importing Pillow's side
+
+
+def file_name(kind: str) -> str:
+    """`hand.png`, `table.png`, `scores.png`: what Discord shows the picture as."""
+    return f"{kind}.{EXTENSION}"
+
+
+def as_file(data: bytes, kind: str) -> discord.File:
+    """The picture of `kind` ("hand", "table", "scores") as an attachment."""
+    return discord.File(io.BytesIO(data), filename=file_name(kind))

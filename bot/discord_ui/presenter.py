@@ -58,7 +58,7 @@ class Presenter:
         move by someone whose DMs are closed)."""
         self.bot.languages.seen(interaction)
         text, png, controls = await TurnMessages(self.bot).compose(live, player)
-        kwargs: dict[str, Any] = {"file": as_file(png, "hand.png")}
+        kwargs: dict[str, Any] = {"file": as_file(png, "hand")}
         if controls is not None:
             kwargs["view"] = controls
         await respond(interaction, f"{lead}\n{text}".strip(), private=True, **kwargs)
@@ -82,8 +82,9 @@ class Presenter:
                 await self._no_dm(live, actor, interaction, thread)
             return
         if person and interaction is not None and str(interaction.user.id) == actor:
-            if not turn_over:
-                if not await dms.refresh(live, actor, click):
+            if not turn_over:  # a draw, take, meld or lay-off: the hand picture is redrawn
+                if not await dms.refresh(live, actor, click,
+                                         picture_too=actor in outcome.hands_changed):
                     await self._no_dm(live, actor, interaction, thread)
             else:
                 await dms.finish(live, actor, await self._over_note(live, actor), click)
@@ -169,6 +170,11 @@ class Presenter:
         ended = bool(outcome.hands_ended)
         if not ended and not outcome.new_deal:  # a new hand's table starts a new log
             await table.note(live.record.id, outcome.version or live.version, summary)
+        if thread is not None and ended and not outcome.game_over:
+            # The old hand's live message shows the hand's final table, before anything
+            # about the next hand is posted under it.
+            await table.show(live, None, with_picture=True, public=outcome.ended_table,
+                             hand_over=outcome.hands_ended[-1].hand)
         if thread is not None:
             for end in outcome.hands_ended:
                 if outcome.game_over and end is outcome.hands_ended[-1]:
@@ -177,8 +183,8 @@ class Presenter:
         if outcome.game_over:
             await self.turn_changes(live, outcome, interaction, clicked, thread)
             if thread is not None:
+                await table.show(live, None, with_picture=True)  # the final table
                 await self.post_game_over(live, public, narrator, summary, thread)
-                await table.show(live, None, with_picture=False)
             return
         if not outcome.new_deal:
             await self.turn_changes(live, outcome, interaction, clicked, thread)
@@ -188,10 +194,11 @@ class Presenter:
             lead = narrator.event(deal) + "." if deal else ""
             await table.post_new(live, thread, lead if ended else summary)
         elif thread is not None and not burst:
+            # A person's turn starts: the picture is the table they decide on. Moves within
+            # a turn edit the last moves only.
             person_next = live.stand_in(live.game.turn) is None
             changed_turn = live.game.turn != outcome.player
-            await table.show(live, thread, with_picture=changed_turn and person_next
-                             and table.picture_due(live))
+            await table.show(live, thread, with_picture=changed_turn and person_next)
         if outcome.new_deal:
             await self.turn_changes(live, outcome, interaction, clicked, thread)
         if outcome.question is not None and thread is not None:
@@ -209,7 +216,7 @@ class Presenter:
         sheet = await picture("scores", public)
         text = (narrator.say("hand_over.said", hand=str(hand), said=said) if said
                 else narrator.say("hand_over.plain", hand=str(hand)))
-        await post(thread, text, file=as_file(sheet, "scores.png"))
+        await post(thread, text, file=as_file(sheet, "scores"))
 
     # ------------------------------------------------------------------ without a click
 
@@ -315,7 +322,7 @@ class Presenter:
                                         custom_id=custom_ids.rematch(live.record.id)))
         won = narrator.side_does(winner, "game_over.wins")
         text = f"{summary}\n" + narrator.say("game_over", won=won, final=final)
-        await post(thread, text.strip(), file=as_file(sheet, "scores.png"), view=view)
+        await post(thread, text.strip(), file=as_file(sheet, "scores"), view=view)
 
 
 def answer_note(name: str, yes: bool, lang: str = i18n.BASE_LANGUAGE) -> str:

@@ -21,7 +21,6 @@ class TableBot(commands.Bot):
 
     settings: Settings
     languages: Languages
-    table_pictured: dict[int, int]  # turns played when its picture was uploaded
 
     @property
     def store(self) -> Store:

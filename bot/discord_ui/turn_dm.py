@@ -1,9 +1,11 @@
 """A person's turn by DM: one new message when the turn starts (the hand picture, "Your
 turn" and the controls), edited while the turn lasts, its controls removed when it ends.
 
-The picture is the hand at the turn's start; a draw, a take or a meld edits the words (the
-cards just arrived, the hand now) and the menus, not the picture, so a turn uploads one
-hand picture (Discord's upload budget; `bench.bot` measures it).
+The picture is the hand as it is whenever its owner has a decision to make: drawn when the
+turn starts, and drawn again after every draw, take, meld and lay-off (the cards just
+arrived marked, as the words say), replacing the picture of this same message by an edit.
+A question to the partner and its answer leave the hand as it was: they edit the words and
+the menus only. `bench.bot` measures the bytes this uploads.
 
 Its id is stored (messages kind `turn:<player>`), so the edits find it after a restart.
 A person whose DMs are closed hears once in the thread, at the start of the turn, that
@@ -109,7 +111,7 @@ class TurnMessages:
         text, png, controls = await self.compose(live, player)
         try:
             user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
-            kwargs: dict[str, Any] = {"file": as_file(png, "hand.png")}
+            kwargs: dict[str, Any] = {"file": as_file(png, "hand")}
             if controls is not None:
                 kwargs["view"] = controls
             message = await post(user, text, **kwargs)
@@ -124,11 +126,13 @@ class TurnMessages:
                       clicked: discord.Interaction | None = None, *, picture_too: bool = False
                       ) -> bool:
         """Edit the turn's message to show the hand and controls now. `clicked`: the click
-        on that very message, answered by the edit. False when there is no message to edit."""
+        on that very message, answered by the edit; `picture_too`: the hand changed, so its
+        picture is drawn again and replaces the old one. False when there is no message to
+        edit."""
         text, png, controls = await self.compose(live, player, render=picture_too)
         kwargs: dict[str, Any] = {"view": controls}
         if picture_too:
-            kwargs["attachments"] = [as_file(png, "hand.png")]
+            kwargs["attachments"] = [as_file(png, "hand")]
         if clicked is not None and not clicked.response.is_done():
             await edit_clicked(clicked, text, **kwargs)
             return True

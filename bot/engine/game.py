@@ -59,6 +59,10 @@ class Game(TurnMoves, Dealing, HandEnd, LoneHand, Feet, SlavicRules, BlockingCan
         self._scores = [0] * rules.teams
         self._results: list[HandResult] = []
         self._winner: int | None = None
+        # The public view (a view of nobody) of the hand that the last move ended, as the
+        # table lay before the next deal: what a front end shows as that hand's final table.
+        # Not part of the snapshot: only the move that ended the hand sets it.
+        self.ended_hand_table: dict[str, Any] | None = None
         self._reset_hand_state()
 
     def _reset_hand_state(self) -> None:

@@ -21,6 +21,9 @@ class HandEnd(TableState):
 
         feet: dict[str, list[Card]]
 
+        def view(self, player: str | None) -> dict[str, Any]:
+            ...
+
         def _deal(self, hand: int) -> list[Event]:
             ...
 
@@ -110,6 +113,8 @@ class HandEnd(TableState):
                        "went_out": went_out, "concealed": concealed,
                        "total": totals, "scores": list(self._scores)})
         self.history.append(events[-1])
+        self.ended_hand_table = {**self.view(None), "phase": "over", "turn": None,
+                                 "winner": None}
         best = max(self._scores)
         done = self.hand_number >= r.deals if r.deals else best >= r.target
         if done and self._scores.count(best) == 1:

@@ -37,6 +37,7 @@ class TableState:
     black3: list[list[Card]]              # Modern American: black threes laid out
     bonus: list[list[Card]]               # Modern American: the bonus piles still waiting
     just_arrived: dict[str, list[Card]]
+    ended_hand_table: dict[str, Any] | None  # public view of the hand the last move ended
     # the sides
     minimums: list[int]
     penalties: list[int]

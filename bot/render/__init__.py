@@ -1,7 +1,8 @@
 """Pillow pictures of a Canasta game, drawn from engine views (``game.view(player)``).
 
-Pure functions: the same view gives the same PNG bytes.  The art comes from ``card_images/``
-(drawn by ``python -m bot.render.cards``) and is loaded once per process.
+Pure functions: the same view gives the same bytes (``bot.render.encode``).
+The art comes from ``card_images/`` (drawn by ``python -m bot.render.cards``) and is loaded
+once per process.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ __all__ = ["render_hand", "render_scores", "render_table", "warm"]
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
-    """PNG of the viewer's hand with a caption: name, hand size, what to do now."""
+    """The viewer's hand with a caption: name, hand size, what to do now."""
     with _LOCK:
         return _hand.render(view)
 
 
 def render_table(view: dict[str, Any]) -> bytes:
-    """PNG of the table: melds per team, red threes, pile, stock, players, scores."""
+    """The table: melds per team, red threes, pile, stock, players, scores."""
     from bot.render import table
 
     with _LOCK:
@@ -33,7 +34,7 @@ def render_table(view: dict[str, Any]) -> bytes:
 
 
 def render_scores(view: dict[str, Any]) -> bytes:
-    """PNG score sheet of ``view["results"]``: breakdown per hand, running totals, winner."""
+    """The score sheet of ``view["results"]``: breakdown per hand, running totals, winner."""
     from bot.render import scores
 
     with _LOCK:

@@ -47,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    demo = sub.add_parser("demo", help="play a seeded game and write hand/table/scores PNGs")
+    demo = sub.add_parser("demo", help="play a seeded game and write hand/table/scores "
+                                          "PNGs")
     demo.add_argument("out_dir", type=Path)
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--language", default="en", choices=LANGUAGES,

@@ -271,13 +271,17 @@ def _describe(lang: str, event: dict[str, Any]) -> str | None:
     return None
 
 
-def last_moves(view: View, limit: int = 2) -> str:
-    """The latest public moves of this hand, newest last: ``Bo drew 1 card, Bo discarded 8♥``."""
+def last_moves(view: View, limit: int = 2, name_chars: int | None = None) -> str:
+    """The latest public moves of this hand, newest last: ``Bo drew 1 card, Bo discarded 8♥``.
+    ``name_chars``: a longer name is cut to that many letters and "…"."""
     lang = language.of(view)
     lines: list[str] = []
     for event in reversed(list(view.get("history") or [])):
         if not isinstance(event, dict):
             continue
+        who = str(event.get("player") or "")
+        if name_chars is not None and len(who) > name_chars:
+            event = {**event, "player": who[:name_chars].rstrip() + "\u2026"}
         text = _describe(lang, event)
         if text:
             lines.append(text)

@@ -30,16 +30,35 @@ def team_colour(index: int) -> Color:
 
 
 FELT_STEP = 64
+FELT_LEVELS = 32  # shades from the lamp's centre to the rail: a step is one or two units
+
+
+def felt_shades() -> list[Color]:
+    """The felt's colours, the lamp's centre first: every felt pixel is one of them, so the
+    encoder keeps them exactly (``bot.render.encode``)."""
+    last = FELT_LEVELS - 1
+    return [tuple(round(b + (e - b) * k / last) for b, e in zip(FELT, FELT_EDGE, strict=True))
+            for k in range(FELT_LEVELS)]
+
+
+@lru_cache(maxsize=32)
+def _felt_shading(width: int, height: int) -> Image.Image:
+    """Which shade each pixel of the felt has ("L": 0 under the lamp .. FELT_LEVELS - 1)."""
+    ramp = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    last = FELT_LEVELS - 1
+    return ramp.point(lambda v: round(min(255, int(max(0, v - 90) * 1.6)) * last / 255))
 
 
 @lru_cache(maxsize=32)
 def _felt(width: int, height: int) -> Image.Image:
     """Green baize with a soft vignette: lighter under the lamp, darker at the rail."""
-    base = Image.new("RGB", (width, height), FELT)
-    edge = Image.new("RGB", (width, height), FELT_EDGE)
-    ramp = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
-    ramp = ramp.point(lambda v: min(255, int(max(0, v - 90) * 1.6)))
-    return Image.composite(edge, base, ramp)
+    shaded = _felt_shading(width, height).copy()
+    shaded.putpalette([c for shade in felt_shades() for c in shade])
+    return shaded.convert("RGB")
+
+
+def _felt_height(height: int) -> int:
+    return -(-height // FELT_STEP) * FELT_STEP
 
 
 def felt(width: int, height: int) -> Image.Image:
@@ -48,8 +67,12 @@ def felt(width: int, height: int) -> Image.Image:
     Cut from a felt made for the next height in steps of ``FELT_STEP``: a table grows a few
     pixels whenever a meld gets longer, and making the baize costs more than drawing half a
     table, while the lamp's centre moving by a few pixels shows nowhere."""
-    made = _felt(width, -(-height // FELT_STEP) * FELT_STEP)
-    return made.crop((0, 0, width, height))
+    return _felt(width, _felt_height(height)).crop((0, 0, width, height))
+
+
+def felt_shading(width: int, height: int) -> Image.Image:
+    """The shade of each pixel of ``felt(width, height)`` (an index into ``felt_shades``)."""
+    return _felt_shading(width, _felt_height(height)).crop((0, 0, width, height))
 
 
 @lru_cache(maxsize=64)
@@ -136,13 +159,17 @@ def fit(text: str, f: ImageFont.FreeTypeFont, max_width: float) -> str:
 
 
 def fit_name(text: str, sizes: tuple[int, ...], max_width: float, weight: str = "bold",
-             two_lines: bool = True) -> tuple[ImageFont.FreeTypeFont, list[str]]:
-    """A name in the first of ``sizes`` where it fits on one line, else (``two_lines``) on
-    two lines at the last size; cut with an ellipsis only when that is still too short."""
+             two_lines: bool = True, narrow: str | None = None
+             ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A name in the first of ``sizes`` where it fits on one line (in ``weight``, else in the
+    ``narrow`` face at that size), else (``two_lines``) on two lines at the last size; cut
+    with an ellipsis only when that is still too short."""
     for size in sizes:
+        for face in (weight, narrow) if narrow else (weight,):
+            f = assets.font(size, face)
+            if f.getlength(text) <= max_width:
+                return f, [text]
         f = assets.font(size, weight)
-        if f.getlength(text) <= max_width:
-            return f, [text]
     if not two_lines:
         return f, [fit(text, f, max_width)]
     lines = wrap(text, f, int(max_width))
@@ -161,7 +188,8 @@ class Room:
     translation of every label against the same room (``counts`` and ``widest`` say which
     numbers the label can show) and fail when one would have to be cut.  ``caps`` labels
     are written in capitals (the catalogs hold the words as they are spelt); ``prefix`` is
-    drawn before the words (a ▶ mark)."""
+    drawn before the words (a ▶ mark); ``narrow``: at each size, the condensed face is tried
+    before a smaller size (a long word that would otherwise shrink a lot or wrap)."""
 
     width: int
     sizes: tuple[int, ...]
@@ -169,13 +197,14 @@ class Room:
     two_lines: bool = False
     caps: bool = False
     prefix: str = ""
+    narrow: bool = False
     counts: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 11, 21, 22, 25)
     widest: tuple[tuple[str, int], ...] = ()
 
     def fit(self, text: str) -> tuple[ImageFont.FreeTypeFont, list[str]]:
         """The font and line(s) ``text`` is drawn with (cut with "…" only if it cannot fit)."""
         return fit_name(self._written(text), self.sizes, self.width, self.weight,
-                        self.two_lines)
+                        self.two_lines, "condensed" if self.narrow else None)
 
     def holds(self, text: str) -> bool:
         """Whether ``text`` fits whole, at one of the sizes, on the lines allowed."""

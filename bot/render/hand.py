@@ -22,8 +22,8 @@ from bot.render.draw import (
     rich_text,
     wrap,
 )
+from bot.render.encode import encode
 from bot.render.notation import sort_hand
-from bot.render.png import to_png
 
 CARD_W = 140
 CARD_H = assets.card_height(CARD_W)
@@ -91,6 +91,11 @@ def _caption_lines(view: dict[str, Any], width: int) -> tuple[list[str], bool]:
 
 
 def render(view: dict[str, Any]) -> bytes:
+    return encode(draw(view))
+
+
+def draw(view: dict[str, Any]) -> Image.Image:
+    """The hand picture's pixels."""
     cards = sort_hand(list(view.get("hand") or []))
     marks = _marked(cards, list(view.get("just_arrived") or []))
     lay = layout(len(cards))
@@ -119,9 +124,9 @@ def render(view: dict[str, Any]) -> bytes:
     if not cards:
         d.text((MARGIN, top + 10), language.say(lang, "hand.empty"),
                font=assets.font(PROMPT_SIZE), fill=INK_DIM)
-        return to_png(img)
+        return img
     _draw_rows(img, cards, marks, lay, top, lang)
-    return to_png(img)
+    return img
 
 
 def _legend(d: Pen, lang: str, right: int, y: int) -> int:

@@ -38,7 +38,7 @@ RUNNING_SIZE = 15  # "+430 this hand" under the score
 NO_MELDS_SIZE = 20
 MIN_PANEL_W = 600  # the narrowest panel: two side by side on the table picture
 NO_MELDS = Room(MIN_PANEL_W - 2 * PANEL_INNER - 12, (NO_MELDS_SIZE, 17), "regular",
-                widest=(("minimum", 120),))
+                two_lines=True, widest=(("minimum", 120),))  # a sentence may take two lines
 ROOMS = {"picture.panel.red_threes": replace(melds.COUNT, counts=(1, 2, 3, 4, 5, 6, 8)),
          "picture.panel.black_threes": replace(melds.COUNT, counts=(1, 2, 3, 4)),
          "picture.panel.no_melds": NO_MELDS, "picture.panel.no_melds_minimum": NO_MELDS,
@@ -181,8 +181,10 @@ def _panel(img: Image.Image, view: View, team: dict[str, Any], x0: int, top: int
             text = say(lang, "panel.no_melds_minimum", minimum=minimum)
         else:
             text = say(lang, "panel.no_melds")
-        f, (text,) = NO_MELDS.fit(text)
-        d.text((x0 + PANEL_INNER + 6, y + 4), text, font=f, fill=INK_DIM)
+        f, lines = NO_MELDS.fit(text)
+        for i, line in enumerate(lines):
+            d.text((x0 + PANEL_INNER + 6, y + (4 if len(lines) == 1 else -2) + i * (f.size + 4)),
+                   line, font=f, fill=INK_DIM)
         return
     for row in rows:
         x = x0 + PANEL_INNER + 6

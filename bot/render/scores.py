@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot.render import assets, caption, language, shapes
 from bot.render.draw import GOLD, Pen, Room, felt, fit_name, team_colour, text_width
-from bot.render.png import to_png
+from bot.render.encode import encode
 
 View = dict[str, Any]
 
@@ -42,6 +42,11 @@ ROOMS = {**{f"picture.scores.column.{key}": HEAD for key in COLUMNS},
 
 
 def render(view: View) -> bytes:
+    return encode(draw(view))
+
+
+def draw(view: View) -> Image.Image:
+    """The score sheet's pixels."""
     results = list(view.get("results") or [])
     n_teams = _team_count(view, results)
     winner = view.get("winner")
@@ -62,7 +67,7 @@ def render(view: View) -> bytes:
                font=assets.font(22), fill=INK_SOFT)
     for result, totals in zip(results, running, strict=True):
         y = _hand_block(d, view, result, totals, n_teams, y)
-    return to_png(img)
+    return img
 
 
 @lru_cache(maxsize=16)

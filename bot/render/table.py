@@ -1,4 +1,5 @@
-"""The table picture posted in the game's thread after every move.
+"""The table picture of the game's thread (its live message: redrawn when a person's turn
+starts).
 
 Top to bottom: a header (hand, status), the stock and discard pile beside the players'
 seats, then one panel per team (``bot.render.panels``).
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from bot.render import assets, bonus, caption, foot, language, panels
 from bot.render.draw import (
@@ -26,8 +27,8 @@ from bot.render.draw import (
     team_colour,
     text_width,
 )
+from bot.render.encode import encode
 from bot.render.language import count, say
-from bot.render.png import to_png
 
 View = dict[str, Any]
 
@@ -42,7 +43,7 @@ FROZEN_INK = (120, 200, 255)
 BLOCKED_INK = (235, 70, 60)
 LABEL_SIZE = 18  # STOCK, DISCARD PILE, PLAYERS
 STOCK_X = PAD + 8
-PILE_X = PAD + PILE_W + 64
+PILE_X = PAD + PILE_W + 90  # the stock's label gets room for Lithuanian's two words
 PLAYERS_X = 420
 CHIP_H = 56
 FOOT_LINE_H = 20  # a chip's third line: its foot (Hand and Foot, Pennies)
@@ -51,8 +52,9 @@ MIN_CHIP_W = (WIDTH - PAD - PLAYERS_X - 2 * CHIP_GAP) // 3  # three seats a row
 TAG_LEFT, TAG_RIGHT = PAD, PLAYERS_X - 12  # tags under the pile stay clear of the seats
 
 # The fixed labels and the room each has (the language tests measure every translation).
-STOCK_LABEL = Room(PILE_X - STOCK_X - 12, (LABEL_SIZE, 16, 14), two_lines=True, caps=True)
-PILE_LABEL = Room(PLAYERS_X - PILE_X - 12, (LABEL_SIZE, 16, 14), caps=True)
+STOCK_LABEL = Room(PILE_X - STOCK_X - 12, (LABEL_SIZE, 16, 14), two_lines=True, caps=True,
+                   narrow=True)
+PILE_LABEL = Room(PLAYERS_X - PILE_X - 12, (LABEL_SIZE, 16, 14), caps=True, narrow=True)
 PLAYERS_LABEL = Room(WIDTH - PAD - PLAYERS_X, (LABEL_SIZE,), caps=True)
 PILE_COUNT = Room(PILE_X - STOCK_X - 12, (18, 16), counts=(0, 1, 2, 3, 5, 21, 22, 99, 108))
 TAG = Room(TAG_RIGHT - TAG_LEFT - 20, (17, 15))
@@ -70,6 +72,11 @@ ROOMS = {"picture.stock": STOCK_LABEL, "picture.table.pile": PILE_LABEL,
 
 
 def render(view: View) -> bytes:
+    return encode(draw(view))
+
+
+def draw(view: View) -> Image.Image:
+    """The table picture's pixels."""
     teams = list(view.get("teams") or [])
     centre_h = _centre_height(view)
     height = HEADER_H + centre_h + panels.height(teams, AREA_W) + PAD - panels.PANEL_GAP + 8
@@ -79,7 +86,7 @@ def render(view: View) -> bytes:
     _centre(img, view, y)
     y += centre_h
     panels.draw(img, view, teams, PAD, y, AREA_W)
-    return to_png(img)
+    return img
 
 
 # -- header ---------------------------------------------------------------------------------
@@ -110,13 +117,23 @@ def _header(img: Image.Image, view: View) -> None:
     f = assets.font(26, "bold")
     room = WIDTH - 2 * PAD - 40 - text_width(title, assets.font(30, "bold"))
     status = fit(caption.table_status(view), f, room)
-    moves = caption.last_moves(view)
+    mf = assets.font(17)  # the moves: beside the rules line, under the title
+    moves = _moves_line(view, mf, min(room, WIDTH - 2 * PAD - 40 - text_width(rules_line, mf)))
     top = 22 if not moves else 10
     d.text((WIDTH - PAD - text_width(status, f), top), status, font=f, fill=GOLD)
     if moves:
-        mf = assets.font(17)  # beside the rules line, under the title
-        moves = fit(moves, mf, min(room, WIDTH - 2 * PAD - 40 - text_width(rules_line, mf)))
         rich_text(d, (WIDTH - PAD - text_width(moves, mf), 44), moves, mf, INK_LIGHT)
+
+
+def _moves_line(view: View, f: ImageFont.FreeTypeFont, room: int) -> str:
+    """The last two moves, or the last one, with long names cut shorter until they fit: a
+    name may lose its end, a move's words never do."""
+    for limit in (2, 1):
+        for name_chars in (None, 16, 10, 6, 3):
+            moves = caption.last_moves(view, limit, name_chars)
+            if text_width(moves, f) <= room:
+                return moves
+    return fit(caption.last_moves(view, 1, 3), f, room)
 
 
 # -- stock, pile and players ----------------------------------------------------------------
@@ -167,7 +184,7 @@ def _section_label(d: Pen, room: Room, text: str, x: int, top: int) -> None:
         d.text((x, top + 4), lines[0], font=f, fill=INK_DIM)
         return
     for i, line in enumerate(lines):
-        d.text((x, top - 4 + i * (f.size + 1)), line, font=f, fill=INK_DIM)
+        d.text((x, top - 6 + i * (f.size + 3)), line, font=f, fill=INK_DIM)
 
 
 def _empty_slot(d: Pen, x: int, y: int) -> None:

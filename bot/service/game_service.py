@@ -212,6 +212,8 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
         if step.answered is not None:
             outcome.answered = step.answered
         outcome.hands_ended.extend(step.hands_ended)
+        if step.hands_ended:
+            outcome.ended_table = work.ended_hand_table
         outcome.new_deal = outcome.new_deal or step.new_deal
         outcome.winner = step.winner
         outcome.game_over = step.game_over

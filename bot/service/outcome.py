@@ -81,6 +81,9 @@ class Outcome:
     winner: int | None = None
     new_deal: bool = False
     version: int = 0
+    # The public view of the last hand ended, as its table lay before the next deal (the
+    # engine's `ended_hand_table`): the old hand's live table shows it before the new one.
+    ended_table: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -134,7 +134,7 @@ def live_table(thread: simcord.ChannelHandle) -> discord.Message:
                 if m.attachments and m.attachments[0].filename == "table.png")
 
 
-async def decode_png(attachment: discord.Attachment) -> Image.Image:
+async def decode_picture(attachment: discord.Attachment) -> Image.Image:
     raw = await attachment.read()
     image = Image.open(io.BytesIO(raw))
     image.load()

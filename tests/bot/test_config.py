@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -216,3 +217,20 @@ def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> Non
     failure = start_failure(refused.value, url)
     assert failure is not None and "PostgreSQL" in failure and "s3cret" not in failure
     assert "server is running" in failure
+
+
+def test_the_env_example_offers_every_variant_and_language() -> None:
+    """`.env.example` says which values DEFAULT_VARIANT and DEFAULT_LANGUAGE take: all of
+    them (it offered four variants when there were eighteen)."""
+    from bot.engine import VARIANTS
+    from bot.i18n import LANGUAGES
+
+    text = (ROOT / ".env.example").read_text()
+    comments = {key: " ".join(line.lstrip("# ") for line in block.splitlines()
+                              if line.startswith("#"))
+                for block in text.split("\n\n") for key in ("DEFAULT_VARIANT",
+                                                             "DEFAULT_LANGUAGE")
+                if f"\n{key}=" in f"\n{block}"}
+    words = {key: set(re.findall(r"[a-z_]+", comment)) for key, comment in comments.items()}
+    assert set(VARIANTS) <= words["DEFAULT_VARIANT"], set(VARIANTS) - words["DEFAULT_VARIANT"]
+    assert set(LANGUAGES) <= words["DEFAULT_LANGUAGE"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from canasta_table import SEED, add_computer, decode_png, open_table, said
+from canasta_table import SEED, add_computer, decode_picture, open_table, said
 
 from bot.engine import Game, variant
 
@@ -81,7 +81,7 @@ async def test_start_deals_from_the_seed_and_sends_every_hand_by_dm(
         [dm] = dms  # the player to play: one DM, the turn's, with the controls
         assert "your 11 cards" in dm.content and "Your turn" in dm.content
         assert dm.components
-        image = await decode_png(dm.attachments[0])
+        image = await decode_picture(dm.attachments[0])
         assert image.width > 100 and image.height > 50
     other = table.member(next(p for p in ids if p != game.turn))
     private = await other.slash(table.thread, "hand")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from canasta_table import Table, decode_png, open_table, play_one
+from canasta_table import Table, decode_picture, open_table, play_one
 
 from bot.engine import Game, IllegalMove
 
@@ -41,7 +41,7 @@ async def test_a_whole_hand_through_slash_commands(simcord_env: simcord.Env) -> 
     thread = table.thread.history()
     assert any(m.content.startswith("Hand 1 is over") for m in thread)
     sheet = next(m for m in thread if m.content.startswith("Hand 1 is over"))
-    assert (await decode_png(sheet.attachments[0])).width > 100
+    assert (await decode_picture(sheet.attachments[0])).width > 100
     results = await table.bot.store.hand_results(table.game_id)
     assert [r.hand for r in results] == [1, 1]
     game = await table.game()
@@ -51,7 +51,7 @@ async def test_a_whole_hand_through_slash_commands(simcord_env: simcord.Env) -> 
         assert len(dms) > dms_before[player]
         latest = dms[-1]
         assert latest.attachments[0].filename == "hand.png"
-        image = await decode_png(latest.attachments[0])
+        image = await decode_picture(latest.attachments[0])
         assert image.width > 100
     # One live table message per hand, edited as the game moved (not one per move).
     tables = [m for m in thread if m.attachments and m.attachments[0].filename == "table.png"]
@@ -203,7 +203,7 @@ async def test_closed_dms_fall_back_to_private_replies(simcord_env: simcord.Env)
     private = [r for r in replies(started) if r.attachments]
     assert private and private[0].ephemeral and "Privacy Settings" in private[0].content
     assert private[0].components  # the controls, in the private panel
-    assert (await decode_png(private[0].attachments[0])).width > 100
+    assert (await decode_picture(private[0].attachments[0])).width > 100
     # Bo's turn has not started: nobody mentions him yet.
     assert not [m for m in table.thread.history() if f"<@{bo.id}>" in m.content]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 import pytest
 import simcord
-from canasta_table import Table, decode_png, open_table, play_one
+from canasta_table import Table, decode_picture, open_table, play_one
 
 
 async def play_to_the_end(table: Table, limit: int = 1500) -> None:
@@ -24,7 +24,7 @@ async def test_game_to_the_end_rematch_and_leaderboard(simcord_env: simcord.Env)
     last = table.thread.history()[-1]
     assert "Game over" in last.content and last.attachments[0].filename == "scores.png"
     assert " win.**" in last.content  # a pair of partners win (not "wins")
-    assert (await decode_png(last.attachments[0])).width > 100
+    assert (await decode_picture(last.attachments[0])).width > 100
 
     scores = await table.members[0].slash(table.thread, "scores")
     assert scores.response is not None and scores.response.attachments

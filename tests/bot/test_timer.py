@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import simcord
 from canasta_table import (
-    decode_png,
+    decode_picture,
     live_table,
     open_mixed_table,
     open_table,
@@ -49,7 +49,7 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(
     assert seat.missed == 1 and not seat.is_ai
     # Ana's turn message is closed: no controls, and it says the turn is over.
     dm = table.member(ana).user.dm_channel.history()[-1]
-    assert (await decode_png(dm.attachments[0])).width > 100
+    assert (await decode_picture(dm.attachments[0])).width > 100
     assert not dm.components and "turn is over" in dm.content
     # The timer now runs for Bo.
     deadline = await table.bot.store.deadline(table.game_id)
@@ -92,7 +92,7 @@ async def test_three_expiries_hand_the_seat_to_a_computer_until_rejoin(
     shown = (back.followups or [back.response])[-1]
     assert shown.ephemeral and shown.attachments[0].filename == "hand.png"
     assert f"your {len(held)} cards" in shown.content
-    assert (await decode_png(shown.attachments[0])).width > 100
+    assert (await decode_picture(shown.attachments[0])).width > 100
     assert sorted(c.text for c in (await table.game()).hand(me)) == held  # no new hand
     again = await ana.slash(table.thread, "rejoin")
     assert again.ephemeral and "already play your seat" in again.response.content

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -20,9 +21,9 @@ from bot.render import (
     caption,
     cards,
     draw,
+    language,
     melds,
     panels,
-    png,
     render_hand,
     render_scores,
     render_table,
@@ -108,11 +109,29 @@ def _in(lang: str, view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "language": lang}
 
 
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Konstantinas Vasiliauskas-Petrauskas")
+Panel = tuple[int, int, int, int]
+
+
+@dataclass
+class Drawn:
+    """What the renderer drew: every text with the box its ink covers, and every panel (a
+    rounded box: a side's panel, a seat, a tag, a ribbon) a text may be drawn in."""
+
+    texts: list[tuple[str, Box]]
+    panels: list[Panel]
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.panels.clear()
+
+
 @pytest.fixture
-def boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Box]]:
-    """Every text the renderer writes, with the box its ink covers (panels drawn afresh)."""
+def drawn_boxes(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """Every text the renderer writes, with its ink box, and every rounded panel (panels
+    drawn afresh)."""
     panels.forget()
-    out: list[tuple[str, Box]] = []
+    out = Drawn([], [])
     original = draw.Pen.text
 
     def recording(self: draw.Pen, xy: tuple[float, float], text: str,
@@ -120,11 +139,36 @@ def boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Box]]:
         if text.strip():
             left, top, right, bottom = font.getbbox(text, anchor=anchor)
             x, y = round(xy[0]), round(xy[1])
-            out.append((text, (x + left, y + top, x + right, y + bottom)))
+            out.texts.append((text, (x + left, y + top, x + right, y + bottom)))
         original(self, xy, text, font, fill, anchor)
 
+    def rounded(self: draw.Pen, box: Any, *args: Any, **kwargs: Any) -> None:
+        x0, y0, x1, y1 = (round(v) for v in box)
+        out.panels.append((x0, y0, x1, y1))
+        self.draw.rounded_rectangle(box, *args, **kwargs)
+
     monkeypatch.setattr(draw.Pen, "text", recording)
+    monkeypatch.setattr(draw.Pen, "rounded_rectangle", rounded, raising=False)
     return out
+
+
+@pytest.fixture
+def longest(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every counted label at its longest translation: whatever the count, the form (and
+    the number, of up to four digits) that writes widest."""
+    counts = (0, 1, 2, 3, 4, 5, 11, 21, 22, 25, 99, 108, 1500, 4444)
+    real = i18n.plural
+
+    def widest(lang: str, key: str, n: int, **values: Any) -> str:
+        forms = [real(lang, key, m, **values) for m in counts]
+        return max(forms, key=lambda text: (assets.font(20, "bold").getlength(text), text))
+
+    monkeypatch.setattr(i18n, "plural", widest)
+    for cached in (language.count, language.cards):
+        cached.cache_clear()
+    yield
+    for cached in (language.count, language.cards):
+        cached.cache_clear()
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -132,29 +176,72 @@ def _overlap(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 2 and min(a[3], b[3]) - max(a[1], b[1]) > 2
 
 
+def _inside(box: Box, panel: Panel) -> bool:
+    return (box[0] >= panel[0] - 1 and box[1] >= panel[1] - 1 and box[2] <= panel[2] + 1
+            and box[3] <= panel[3] + 1)
+
+
+@pytest.mark.parametrize("words", ["as drawn", "longest"])
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_every_picture_in_every_language_keeps_its_text_apart(
-        lang: str, case: str, boxes: list[tuple[str, Box]]) -> None:
+        lang: str, case: str, words: str, drawn_boxes: Drawn,
+        request: pytest.FixtureRequest) -> None:
+    if words == "longest":
+        request.getfixturevalue("longest")
     render, view = CASES[case]
-    _assert_apart(render(_in(lang, view)), boxes)
+    _assert_apart(render(_in(lang, view)), drawn_boxes)
 
 
-def _assert_apart(png_bytes: bytes, boxes: list[tuple[str, Box]]) -> None:
-    """Every text of the picture inside it, none cut short but a name, none over another."""
-    w, h = decode(png_bytes).size
+def _assert_apart(data: bytes, drawn: Drawn) -> None:
+    """Every text of the picture inside it and inside the panel it is drawn in, none cut
+    short but a player's name, none over another."""
+    w, h = decode(data).size
+    boxes = drawn.texts
     assert boxes, "no text drawn"
     for text, (x0, y0, x1, y1) in boxes:
         assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, f"{text!r} runs off the picture"
-        assert "\u2026" not in text or any(n in text for n in ("Ana", "Bo", "Cy", "Konst")), \
-            f"{text!r} was cut to fit"
+        assert _only_names_cut(text), f"{text!r} was cut to fit"
+        for panel in drawn.panels:
+            box = (x0, y0, x1, y1)
+            assert not _overlap(box, panel) or _inside(box, panel) or _inside(panel, box), \
+                f"{text!r} runs over the edge of the panel {panel}"
     for i, (text, box) in enumerate(boxes):
         for other, other_box in boxes[i + 1:]:
             assert not _overlap(box, other_box), f"{text!r} runs into {other!r}"
 
 
+def _only_names_cut(text: str) -> bool:
+    """Each "…" in ``text`` ends a player's name cut short (a part of the name, from its
+    start, at the start of a word): nothing else may be cut."""
+    for at in [i for i, c in enumerate(text) if c == "\u2026"]:
+        before = text[:at].rstrip()
+        if not any(before.endswith(name[:k]) and (len(before) == k or not before[-k - 1].isalnum())
+                   for name in NAMES for k in range(1, len(name))):
+            return False
+    return True
+
+
+def test_the_panel_check_sees_text_over_a_panels_edge() -> None:
+    from bot.render.encode import encode
+
+    picture = encode(Image.new("RGB", (300, 100)))
+    inside = Drawn([("SCORE", (20, 10, 90, 30))], [(0, 0, 100, 50)])
+    _assert_apart(picture, inside)
+    over = Drawn([("CANASTAS", (80, 10, 130, 30))], [(0, 0, 100, 50)])
+    with pytest.raises(AssertionError, match="over the edge"):
+        _assert_apart(picture, over)
+
+
+def test_the_cut_check_knows_a_name_from_a_sentence() -> None:
+    assert _only_names_cut("Konstantinas Vasil\u2026 \u00b7 12 cards")
+    assert _only_names_cut("Ana & C\u2026")
+    assert not _only_names_cut("Partner of Ana this hand: the melds are wi\u2026")
+    assert not _only_names_cut("Ana\u2026")  # a whole name needs no cut
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_real_games_in_every_language(lang: str, boxes: list[tuple[str, Box]]) -> None:
+def test_real_games_in_every_language(lang: str, drawn_boxes: Drawn) -> None:
     """Views the engine writes (its events in the last moves, its scores), not samples."""
     from bot import engine
     from bot.render import demo
@@ -170,10 +257,11 @@ def test_real_games_in_every_language(lang: str, boxes: list[tuple[str, Box]]) -
     demo.finish_hand(game, rng)
     pictures.append((render_scores, game.view(names[0])))
     for render, view in pictures:
-        boxes.clear()
+        drawn_boxes.clear()
         panels.forget()
-        _assert_apart(render(_in(lang, view)), boxes)
-        written |= {w.lower() for text, _ in boxes for w in re.findall(r"[A-Za-z]{4,}", text)}
+        _assert_apart(render(_in(lang, view)), drawn_boxes)
+        written |= {w.lower() for text, _ in drawn_boxes.texts
+                    for w in re.findall(r"[A-Za-z]{4,}", text)}
     if lang != "en":
         assert not written & _english_words(), f"English in {lang}: {written & _english_words()}"
 
@@ -305,7 +393,8 @@ def test_a_translation_too_long_for_its_room_fails() -> None:
     assert melds.RIBBON.holds("Natural")
     assert not melds.RIBBON.holds("Смешанная")  # the word the Russian ribbon could not take
     assert not table.STOCK_LABEL.holds("Uždarasisuždarasis fondas")
-    assert table.STOCK_LABEL.holds("Uždarasis fondas")  # on two lines
+    assert table.STOCK_LABEL.holds("Uždarasis fondas")  # condensed, on one line
+    assert table.STOCK_LABEL.fit("Uždarasis fondas")[0].path == assets.font(16, "condensed").path
 
 
 def test_the_table_panels_are_never_narrower_than_their_rooms_assume() -> None:
@@ -390,5 +479,4 @@ def test_a_panel_remembered_in_one_language_is_not_pasted_into_another() -> None
     english = render_table(view)
     russian = render_table(_in("ru", view))
     panels.forget()
-    png.forget()
     assert render_table(_in("ru", view)) == russian != english
