@@ -432,7 +432,7 @@ def test_plurals_in_the_pictures() -> None:
 def test_numbers_are_grouped_as_the_language_writes_them(drawn: list[str]) -> None:
     view = table_view(4, results=results_sample(3), winner=0, phase="over")
     render_scores(_in("ru", view))
-    assert "игра до 5\u00a0000" in " ".join(drawn)
+    assert "партия до 5\u00a0000" in " ".join(drawn)
     drawn.clear()
     render_scores(view)
     assert "game to 5,000" in " ".join(drawn)

@@ -107,7 +107,7 @@ def test_cut_throat_shows_who_plays_alone_and_the_partnership(drawn: list[str]) 
     drawn.clear()
     render_table(_ru(cutthroat_view()))
     assert "играет в одиночку" in drawn
-    assert "На троих \u00b7 игра до 7\u00a0500 \u00b7 для выхода 2 канасты" in drawn
+    assert "На троих \u00b7 партия до 7\u00a0500 \u00b7 для выхода 2 канасты" in drawn
 
 
 @pytest.mark.parametrize(("name", "players", "lang", "expected"), [
