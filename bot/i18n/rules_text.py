@@ -36,7 +36,8 @@ def rules_lines(rules: Rules, lang: str) -> list[str]:
     about = (t(lang, about_key) if i18n.has_key(about_key)
              else VARIANT_DESCRIPTIONS.get(rules.name, rules.name))
     minimums = ", ".join(_minimum(lang, score, m) for score, m in rules.initial_minimums)
-    sets = ", ".join(f"{count} = {_n(lang, value)}" for count, value in rules.red_three_sets)
+    sets = ", ".join(f"{count} = {_n(lang, value)}" for count, value in rules.red_three_sets
+                     if value != count * rules.red_three)  # "each" says the others
     own = _own_part(rules, lang)
     lines = [
         i18n.plural(lang, "rules.players", rules.players, about=about, sides=sides),
