@@ -59,10 +59,18 @@ class Narrator:
         return self.say(key, n=self.side_count(team), side=self.side(team), **values)
 
     def summary(self, events: list[dict[str, Any]]) -> str:
-        parts = [text for text in (self.event(e) for e in events) if text]
-        if not parts:
+        """The events as one line: clauses joined by "; ", and a new deal as a sentence of
+        its own ("…; Bo discards 8♥. Hand 2 is dealt; …"): its words begin with a capital."""
+        text = ""
+        for e in events:
+            part = self.event(e)
+            if not part:
+                continue
+            if text:
+                text += ". " if e.get("type") == "deal" and not text.endswith(".") else "; "
+            text += part
+        if not text:
             return ""
-        text = "; ".join(parts)
         return text if text.endswith(("?", "!", ".")) else text + "."
 
     def event(self, e: dict[str, Any]) -> str:

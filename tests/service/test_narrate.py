@@ -56,3 +56,9 @@ def test_samba_family_canastas_and_lay_offs_are_named_by_what_they_are() -> None
     said = TEAMS.event(meld)
     assert "J♥ on the sequence" in said and "on the wild cards" in said
     assert "K♦ on the kings" in said and "rank_name" not in said and "#" not in said
+
+
+def test_a_new_deal_in_a_summary_is_a_sentence_of_its_own() -> None:
+    events = [{"type": "discard", "player": "2", "card": "8H"},
+              {"type": "deal", "hand": 2, "first": "3"}]
+    assert TEAMS.summary(events) == "Bo discarded 8♥. Hand 2 is dealt; Cy plays first."
