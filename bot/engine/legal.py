@@ -22,8 +22,6 @@ asks that law directly: it is the hot path of every computer turn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import (
     Action,
     AnswerGoOut,
@@ -34,7 +32,7 @@ from .actions import (
     Meld,
     trusted,
 )
-from .blocking import blocking_moves
+from .blocking import BLACK_THREES, MATCHING_WILDS, wild_kind
 from .canasta_needs import seven_discard_problem
 from .cards import Card, card_texts
 from .discard_limits import barred
@@ -43,12 +41,11 @@ from .going_out import fewest_to_meld, meld_everything, stranded, wild_room
 from .initial_meld import MeldTable, most_points
 from .legal_shapes import going_out_with_shapes, shape_moves
 from .melds import TableMeld, meld_problem, other_canastas, set_melds
+from .planning import plan_meld
+from .rules import Rules
 from .special_hands import special_hand
-from .taking import take_actions
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .rules import Rules
+from .table_state import TableState
+from .taking import forced_take, take_actions
 
 
 def _by_rank(hand: list[Card]) -> Split:
@@ -69,7 +66,7 @@ def _by_rank(hand: list[Card]) -> Split:
 Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
 
 
-def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
+def greedy_melds(game: TableState, player: str, split: Split, use_wilds: bool = True,
                  ) -> tuple[list[list[Card]], dict[str, list[Card]]]:
     """Meld as much of the hand as the rules allow: every natural that fits, wild cards where
     they are needed and then wherever they fit. Returns (new groups, lay-offs by rank)."""
@@ -120,10 +117,10 @@ def greedy_melds(game: Game, player: str, split: Split, use_wilds: bool = True,
     return groups, {k: v for k, v in adds.items() if v}
 
 
-def _legal_meld(game: Game, player: str, groups: list[list[Card]],
+def _legal_meld(game: TableState, player: str, groups: list[list[Card]],
                 adds: dict[str, list[Card]]) -> Meld | None:
     try:
-        game._plan(player, groups, list(adds.items()), check_held=False)
+        plan_meld(game, player, groups, list(adds.items()), check_held=False)
     except IllegalMove:
         return None
     return trusted(Meld, groups=[card_texts(g) for g in groups],
@@ -136,7 +133,7 @@ def _shrinking(groups: list[list[Card]]) -> list[list[list[Card]]]:
     return [ranked[:n] for n in range(len(ranked), 0, -1)] or [[]]
 
 
-def _smallest_melds(game: Game, player: str, split: Split) -> list[Meld]:
+def _smallest_melds(game: TableState, player: str, split: Split) -> list[Meld]:
     """A side that has melded: each lay-off and each new meld in its smallest form (one
     natural; one wild card with the fewest naturals it needs; three naturals; a pair and a
     wild card). A move that does not go out can always shrink to one of these."""
@@ -201,7 +198,7 @@ def _rank(group: list[Card]) -> str:
     return next(c.rank for c in group if not c.is_wild)
 
 
-def _initial_meld(game: Game, player: str, split: Split) -> Meld | None:
+def _initial_meld(game: TableState, player: str, split: Split) -> Meld | None:
     """The fewest cards worth the minimum that keep two in hand (A.7), if any."""
     naturals, wilds, _ = split
     hand = game.hands[player]
@@ -212,7 +209,7 @@ def _initial_meld(game: Game, player: str, split: Split) -> Meld | None:
     return None if groups is None else _legal_meld(game, player, groups, {})
 
 
-def going_out_lines(game: Game, player: str) -> list[Meld]:
+def going_out_lines(game: TableState, player: str) -> list[Meld]:
     """Every way to go out by melding this turn: one Meld for each rank of card that can be
     the last one left to discard, and one melding the whole hand (A.9)."""
     team = game.team_of(player)
@@ -261,7 +258,7 @@ def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list
     return list(spares.values())
 
 
-def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[Card],
+def _canastas_within_reach(game: TableState, melds: dict[str, TableMeld], hand: list[Card],
                            have: int) -> bool:
     """Could melding the whole hand give the side the canastas it needs to go out? (A quick
     bound: each meld with all its naturals from the hand and every wild card.)"""
@@ -280,7 +277,7 @@ def _canastas_within_reach(game: Game, melds: dict[str, TableMeld], hand: list[C
     return have >= r.canastas_to_go_out
 
 
-def _meld_actions(game: Game, player: str, out: list[Meld]) -> list[Meld]:
+def _meld_actions(game: TableState, player: str, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found)."""
     melded = bool(game.team_melds[game.team_of(player)])
     split = _by_rank(game.hands[player])
@@ -329,7 +326,29 @@ def _used(action: Meld) -> int:
     return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
 
 
-def legal_actions(game: Game, player: str) -> list[Action]:
+def blocking_moves(game: TableState, player: str) -> list[Meld]:
+    """The blocking canastas the hand can meld now (one per kind of matching wild card)."""
+    if not game.rules.blocking_canasta:
+        return []
+    hand = game.hands[player]
+    threes = [c for c in hand if c.is_black_three][:BLACK_THREES]
+    if len(threes) < BLACK_THREES:
+        return []
+    moves: list[Meld] = []
+    for kind in ("joker", "red", "black"):
+        wilds = [c for c in hand if c.is_wild and wild_kind(c) == kind][:MATCHING_WILDS]
+        if len(wilds) < MATCHING_WILDS:
+            continue
+        action = trusted(Meld, groups=[card_texts(threes + wilds)], add={})
+        try:
+            plan_meld(game, player, [threes + wilds], [], check_held=False)
+        except IllegalMove:
+            continue
+        moves.append(action)
+    return moves
+
+
+def legal_actions(game: TableState, player: str) -> list[Action]:
     if player not in game.players or game.phase == "over":
         return []
     phase = game.phase
@@ -343,7 +362,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     actions: list[Action] = []
     if phase == "draw":
         takes = take_actions(game, player)
-        if game.stock or not game.forced_take(player):
+        if game.stock or not forced_take(game, player):
             actions.append(Draw())
         actions.extend(takes)
     else:

@@ -35,6 +35,12 @@ class TableMeld:
         if cards:
             self.extend(cards)
 
+    def copy(self) -> TableMeld:
+        new = object.__new__(TableMeld)
+        new.rank, new.shape, new.suit = self.rank, self.shape, self.suit
+        new.cards, new.wilds = list(self.cards), self.wilds
+        return new
+
     def extend(self, cards: list[Card]) -> None:
         self.cards.extend(cards)
         self.wilds += sum(1 for c in cards if c.is_wild)

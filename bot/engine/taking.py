@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from .actions import TakePile, trusted
 from .cards import Card, card_texts
@@ -20,15 +19,14 @@ from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
 from .meld_limits import onto_short_meld
 from .melds import other_canastas, set_melds
-
-if TYPE_CHECKING:
-    from .game import Game
+from .planning import plan_take
+from .table_state import TableState
 
 
 class _Search:
     """One player's pile takes in one position."""
 
-    def __init__(self, game: Game, player: str) -> None:
+    def __init__(self, game: TableState, player: str) -> None:
         self.game = game
         self.player = player
         self.team = game.team_of(player)
@@ -133,13 +131,13 @@ class _Search:
         # every card comes from the hand, none twice (wild cards beside the top card from
         # the front of each kind, those of further melds from the back)
         try:
-            self.game._plan_take(self.player, cards, groups, check_held=False)
+            plan_take(self.game, self.player, cards, groups, check_held=False)
         except IllegalMove:
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
 
-def _search(game: Game, player: str) -> _Search | None:
+def _search(game: TableState, player: str) -> _Search | None:
     team = game.team_of(player)
     if game.pile_block(team) is not None:
         return None
@@ -152,7 +150,7 @@ def _search(game: Game, player: str) -> _Search | None:
     return _Search(game, player)
 
 
-def take_actions(game: Game, player: str) -> list[TakePile]:
+def take_actions(game: TableState, player: str) -> list[TakePile]:
     """One legal take of each kind (naturals and wild cards beside the top card)."""
     search = _search(game, player)
     if search is None:
@@ -161,13 +159,22 @@ def take_actions(game: Game, player: str) -> list[TakePile]:
     return [a for a in found if a is not None]
 
 
-def can_take_pile(game: Game, player: str) -> bool:
+def any_take(game: TableState, player: str) -> bool:
     """Exactly: has ``player`` any legal way to take the discard pile now?"""
     search = _search(game, player)
     return search is not None and any(search.take(n, w) is not None for n, w in search.kinds())
 
 
-def lay_off_take(game: Game, player: str) -> TakePile | None:
+def forced_take(game: TableState, player: str) -> bool:
+    """Stock exhausted: must this player take the pile (A.10)?"""
+    if game.stock or not game.pile:
+        return False
+    if game.rules.forced_take_any:
+        return any_take(game, player)
+    return lay_off_take(game, player) is not None
+
+
+def lay_off_take(game: TableState, player: str) -> TakePile | None:
     """The take that lays the top card off on the side's meld of its rank, if legal."""
     search = _search(game, player)
     if search is None or search.frozen or search.top.rank not in search.melds:
