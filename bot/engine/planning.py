@@ -8,8 +8,6 @@ is a legal going out. Only a complete plan is committed, so a refused move chang
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from .blocking import check_blocking, hand_canastas
@@ -33,20 +31,25 @@ from .table_state import TableState
 Event = dict[str, Any]
 
 
-@dataclass
 class Plan:
     """What a melding move would do, worked out before anything changes."""
 
-    used: list[Card]                                  # cards leaving the hand
-    additions: dict[str, list[Card]]                  # meld key -> cards joining the meld
-    remaining: int                                    # hand size after the move
-    points: int = 0                                   # a first meld's count (only then worked out)
-    new_ranks: set[str] = field(default_factory=set)  # melds this move starts (their keys)
-    touched_old: bool = False                         # joins a meld older than this turn
-    fresh: dict[str, TableMeld] = field(default_factory=dict)  # new melds not keyed by rank
-    merges: list[tuple[str, str]] = field(default_factory=list)  # (kept, dropped) meld keys
-    blocking: bool = False                            # South American: a blocking canasta
-    hand_canastas: list[str] = field(default_factory=list)  # ... natural 8s from the hand
+    __slots__ = ("used", "additions", "remaining", "points", "new_ranks", "touched_old",
+                 "fresh", "merges", "blocking", "hand_canastas")
+
+    def __init__(self, used: list[Card], additions: dict[str, list[Card]], remaining: int,
+                 fresh: dict[str, TableMeld], merges: list[tuple[str, str]],
+                 blocking: bool) -> None:
+        self.used = used                    # cards leaving the hand
+        self.additions = additions          # meld key -> cards joining the meld
+        self.remaining = remaining          # hand size after the move
+        self.points = 0                     # a first meld's count (only then worked out)
+        self.new_ranks: set[str] = set()    # melds this move starts (their keys)
+        self.touched_old = False            # joins a meld older than this turn
+        self.fresh = fresh                  # new melds not keyed by rank
+        self.merges = merges                # (kept, dropped) meld keys
+        self.blocking = blocking            # South American: a blocking canasta
+        self.hand_canastas: list[str] = []  # ... natural 8s from the hand
 
 
 def plan_meld(state: TableState, player: str, groups: list[list[Card]],
@@ -87,20 +90,23 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
     if top_group:
         key = take_key(state, team, top_group[0], len(top_group) > 1, additions, fresh)
         additions.setdefault(key, []).extend(top_group)
-    merges = merge_pairs(state, team, combine or [], additions)
+    merges = merge_pairs(state, team, combine, additions) if combine else []
     if not additions:
         raise IllegalMove("name the cards to meld", code="nothing_to_meld")
-    blocking = check_blocking(state, team, groups, additions, with_pile=bool(top_group))
-    remaining = len(hand) - len(used) + incoming + bonus_due(state, team)
+    blocking = r.blocking_canasta != 0 and check_blocking(state, team, groups, additions,
+                                                          with_pile=bool(top_group))
+    remaining = len(hand) - len(used) + incoming
+    if state.bonus:   # Modern American: the bonus pile the side's first meld brings
+        remaining += bonus_due(state, team)
     if r.first_meld_cards and not melds:   # Mexican: the first meld brings 13 cards
         remaining += min(r.first_meld_cards, sum(1 for c in state.stock
                                                  if not c.is_red_three))
     going_out = remaining <= 1 and not state.foot_pending(player)
     plan = Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
                 merges=merges, blocking=blocking)
-    dropped = {drop for _, drop in merges}
     kinds: list[str] = []  # counted only where it matters: going out (and so a concealed one)
     if going_out:
+        dropped = {drop for _, drop in merges}
         for key, m in melds.items():
             if key not in additions and key not in dropped and m.is_canasta(r):
                 kinds.append(m.kind(r) or "")
@@ -150,7 +156,8 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
                               code="black_threes_only_going_out")
     if r.deuces_reserved or r.initial_meld_natural or r.wilds_reserved:
         check_wild_use(state, team, additions, fresh)
-    plan.hand_canastas = hand_canastas(r, additions, plan.new_ranks)
+    if r.hand_canasta_eight:
+        plan.hand_canastas = hand_canastas(r, additions, plan.new_ranks)
     if not melds and not blocking:
         plan.points = sum(c.points for cards in additions.values() for c in cards)
         minimum = state.minimum_of(player)
@@ -193,10 +200,12 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
 def check_holding(hand: list[Card], used: list[Card]) -> None:
     if not used:
         return
-    have = Counter(hand)
-    for c, n in Counter(used).items():
-        if have[c] < n:
-            held = have[c]
+    need: dict[Card, int] = {}
+    for c in used:
+        need[c] = need.get(c, 0) + 1
+    for c, n in need.items():
+        held = hand.count(c)
+        if held < n:
             if not held:
                 raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
             raise IllegalMove(f"you hold {held} {c.pretty}, not {n}", code="held_fewer",

@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from .actions import TakePile, trusted
+from .actions import TakePile, take_of, trusted
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
 from .meld_limits import onto_short_meld
-from .melds import other_canastas, set_melds
+from .melds import meld_problem, other_canastas, set_kind, set_melds
 from .planning import plan_take
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 from .table_state import TableState
 
 
@@ -62,15 +63,22 @@ class _Search:
 
     def take(self, n: int, w: int) -> TakePile | None:
         """A legal take with ``n`` naturals and ``w`` wild cards beside the top card."""
-        jokers = [c for c in self.wilds if c.is_joker]
-        deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
         short = not self.all_melds and (self.top_points + sum(c.points for c in cards)
                                     < self.game.minimum_of(self.player))
-        action = None if short else self._legal(cards, [])
+        if short:
+            action = None
+        else:
+            quick = self._quick(cards, n, w)
+            if quick is None:
+                action = self._legal(cards, [])
+            else:
+                action = take_of([c.text for c in cards], []) if quick else None
         if action is not None:
             return action
         if not self.all_melds:
+            jokers = [c for c in self.wilds if c.is_joker]
+            deuces = [c for c in self.wilds if not c.is_joker]
             for a in range(min(w, len(jokers)), -1, -1):
                 if w - a > len(deuces):
                     continue
@@ -78,6 +86,51 @@ class _Search:
                 if action is not None:
                     return action
         return self._going_out(n, w)
+
+    def _quick(self, cards: list[Card], n: int, w: int) -> bool | None:
+        """The planner's verdict on the take by itself where it asks only the law of melds
+        and the initial minimum (the hand keeps two cards, the rules judge a meld by its
+        counts), else ``None`` (ask the planner). ``kinds`` has left out the takes the pile
+        refuses before the planner looks at the meld."""
+        game, r, top = self.game, self.game.rules, self.top
+        melds = self.all_melds
+        if r.strict_melds or r.initial_meld_natural:
+            return None
+        key = top.rank
+        if r.duplicate_melds and key in melds:
+            key = next((k for k, m in melds.items() if m.shape == "set" and m.rank == top.rank
+                        and not m.is_canasta(r)), "")
+            if not key:
+                if cards:
+                    return None   # a second meld of the rank: the planner names it
+                key = top.rank
+        remaining = len(self.hand) - len(cards) + self.incoming
+        if not melds:
+            if (r.initial_clean_triple or r.splash or not r.initial_top_counts
+                    or game.bonus or r.first_meld_cards):
+                return None
+        if remaining <= 1:
+            return None   # going out: the planner's
+        if not cards and r.take_below_canasta and not self.frozen and not any(
+                m.shape == "set" and m.rank == top.rank and not m.is_canasta(r)
+                for m in melds.values()):
+            return False
+        old = melds.get(key)
+        naturals, wilds = n + 1, w
+        if old is not None:
+            naturals += old.naturals
+            wilds += old.wilds
+        if meld_problem(r, top.rank, naturals, wilds, False) is not None:
+            return False
+        if melds:
+            return True
+        minimum = game.minimum_of(self.player)
+        if minimum == CANASTA_MINIMUM:
+            return naturals + wilds >= r.canasta_size
+        if minimum == NATURAL_CANASTA_MINIMUM:
+            return (naturals + wilds >= r.canasta_size
+                    and set_kind(r, top.rank, wilds) == "natural")
+        return top.points + sum(c.points for c in cards) >= minimum
 
     def _with_minimum(self, n: int, wilds: list[Card]) -> TakePile | None:
         """The take plus the fewest further melds that reach the initial minimum."""
