@@ -7,17 +7,18 @@ JSON snapshot size in the middle of a hand. Prints figures; not a timed test.
 ``--against PATH``: another checkout of the project (e.g. a ``git worktree`` of an earlier
 commit). Both are the package ``bot``, so each engine runs in a subprocess of its own
 (``bench/engine_worker.py``, with the checkout as its working directory), both pinned to
-the same core where the OS allows it; the rounds are interleaved (this, that, that, this,
-...) so a busy machine weighs on both alike, and each round's ratio compares two runs made
-one after the other. Printed: each engine's hands/s and decisions/s (medians of the rounds)
-and the median of the rounds' ratios, with the bars: classic at least 2.0x, no name below
-0.97x.
+the same core where the OS allows it; the rounds are interleaved, and within a round the
+engines take turns in slices of a quarter of a second (this, that, that, this, ...), so a
+busy machine weighs on both alike. Printed: each engine's hands/s and decisions/s (medians
+of the rounds) and the median of the rounds' ratios, with the bars: classic at least 2.0x,
+no name below 0.97x.
 
 Random play: hand 1 of the matches seeded from the round's first seed on, played by
 uniformly random legal moves at 4 players (or the variant's own table where 4 is not one:
 Pennies 6, cut-throat 3), whole hands until the round's seconds have passed; a decision is
 one ``legal_actions`` call and the ``apply`` of its choice. Both engines play the same
-games (the pinned games of ``tests/engine/test_pinned_games.py`` say they decide alike).
+games (the pinned games of ``tests/engine/test_pinned_games.py`` say they decide alike),
+each variant's rules made once, as a process's games share them.
 
 ``legal_actions`` per call: the first call on each of ``--positions`` fresh positions
 (``Game.from_position``: the player in turn holds 16, 40 or 80 cards; draw and play phase,
@@ -108,8 +109,34 @@ def interleaved(engines: list[Engine], rounds: int, request: dict[str, Any],
     return answers
 
 
+def play_rounds(engines: list[Engine], name: str, rounds: int, seconds: float,
+                slice_seconds: float) -> list[list[dict[str, float]]]:
+    """Each engine's random play in each round: the round's hands, decisions and seconds.
+    Within a round the engines take turns in slices of ``slice_seconds`` (the first one
+    alternating from round to round) until each has played ``seconds``, each going on from
+    the seed where its last slice stopped, both from the round's first seed: a change in
+    the machine's load within a round weighs on both alike."""
+    out: list[list[dict[str, float]]] = [[] for _ in engines]
+    for r in range(rounds):
+        order = list(range(len(engines)))[::-1 if r % 2 else 1]
+        totals = [{"hands": 0.0, "decisions": 0.0, "seconds": 0.0} for _ in engines]
+        seeds = [1000 * r for _ in engines]
+        while any(t["seconds"] < seconds for t in totals):
+            for i in order:
+                if totals[i]["seconds"] >= seconds:
+                    continue
+                got = engines[i].ask({"cmd": "play", "variant": name,
+                                      "seconds": min(slice_seconds, seconds), "seed": seeds[i]})
+                seeds[i] = got["next"]
+                for key in ("hands", "decisions", "seconds"):
+                    totals[i][key] += got[key]
+        for i, total in enumerate(totals):
+            out[i].append(total)
+    return out
+
+
 def play_table(engines: list[Engine], names: list[str], rounds: int, seconds: float,
-               variant_seconds: float) -> None:
+               variant_seconds: float, slice_seconds: float) -> None:
     against = len(engines) > 1
     head = f"{'variant':16} {'hands/s':>8} {'decisions/s':>12}"
     if against:
@@ -118,8 +145,7 @@ def play_table(engines: list[Engine], names: list[str], rounds: int, seconds: fl
     print(head)
     for name in names:
         secs = seconds if name == "classic" else variant_seconds
-        runs = interleaved(engines, rounds, {"cmd": "play", "variant": name, "seconds": secs},
-                           [1000 * r for r in range(rounds)])
+        runs = play_rounds(engines, name, rounds, secs, slice_seconds)
         row = f"{name:16}"
         for runs_of in runs:
             hands = statistics.median(x["hands"] / x["seconds"] for x in runs_of)
@@ -215,10 +241,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="another checkout of the project to compare with")
     parser.add_argument("--variants", default=None,
                         help="comma-separated names (default: classic and every registry name)")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=6.0, help="a round of classic")
-    parser.add_argument("--variant-seconds", type=float, default=2.0,
-                        help="a round of every other name")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=4.0,
+                        help="each engine's random play in a round of classic")
+    parser.add_argument("--variant-seconds", type=float, default=1.5,
+                        help="... in a round of every other name")
+    parser.add_argument("--slice", type=float, default=0.25,
+                        help="the engines take turns within a round in slices this long")
     parser.add_argument("--positions", type=int, default=24,
                         help="legal_actions positions per size (0: skip)")
     parser.add_argument("--core", type=int, default=None, help="the core to pin both to")
@@ -242,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.rounds} interleaved rounds")
     try:
         if not args.no_play:
-            play_table(engines, names, args.rounds, args.seconds, args.variant_seconds)
+            play_table(engines, names, args.rounds, args.seconds, args.variant_seconds,
+                       args.slice)
         if args.positions:
             legal_table(engines, names, args.rounds, args.positions)
         if args.hard:

@@ -7,7 +7,7 @@ a line on stdin and answers one JSON line on stdout:
 - ``{"cmd": "where"}``: the file the package ``bot`` was imported from;
 - ``{"cmd": "play", "variant": NAME, "seconds": S, "seed": N}``: random hands (uniform over
   ``legal_actions``) from seed N on, whole hands until S seconds have passed: hands,
-  decisions and seconds;
+  decisions, seconds, and the seed to go on from;
 - ``{"cmd": "legal", "variant": NAME, "size": CARDS, "positions": K, "seed": N}``: the
   seconds of each of K first calls of ``legal_actions`` on positions where the player in
   turn holds CARDS cards (built with ``Game.from_position``, half of them in the draw phase,
@@ -43,11 +43,17 @@ def seats(name: str) -> list[str]:
     return SEATS if 4 in counts else [f"p{i}" for i in range(counts[0])]
 
 
+RULES: dict[str, Any] = {}   # each variant's rules, made once (as games share them)
+
+
 def random_hand(name: str, seed: int) -> int:
     """Hand 1 of the match seeded ``seed``, played by uniformly random legal moves; returns
     the decisions made."""
     players = seats(name)
-    game = Game.new(variant(name, len(players)), players, seed)
+    rules = RULES.get(name)
+    if rules is None:
+        rules = RULES[name] = variant(name, len(players))
+    game = Game.new(rules, players, seed)
     rng = random.Random(seed)
     moves = 0
     while not game.results:
@@ -66,7 +72,8 @@ def play(name: str, seconds: float, seed: int) -> dict[str, Any]:
         hands += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return {"hands": hands, "decisions": decisions, "seconds": elapsed}
+            return {"hands": hands, "decisions": decisions, "seconds": elapsed,
+                    "next": seed + hands}
 
 
 def position(name: str, size: int, rng: random.Random, phase: str, melded: bool) -> Game:

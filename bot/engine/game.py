@@ -128,7 +128,8 @@ class Game(TableState):
     # ------------------------------------------------------------------ applying moves
     def apply(self, player: str, action: Action) -> list[Event]:
         """Play ``action`` for ``player``; returns what happened, or raises ``IllegalMove``."""
-        self.check_player(player)
+        if player not in self.side_of:
+            self.check_player(player)
         if self._phase == "over":
             raise IllegalMove("the match is over", code="match_over")
         if isinstance(action, AnswerGoOut):
@@ -144,6 +145,10 @@ class Game(TableState):
         if player != self.order[self.turn_idx]:
             raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours",
                               code="not_your_turn", player=self.order[self.turn_idx])
+        move = _MOVES.get(type(action))
+        if move is not None:
+            events: list[Event] = move(self, player, action)
+            return events
         if isinstance(action, Draw):
             return turns.draw(self, player)
         if isinstance(action, TakePile):
@@ -192,5 +197,15 @@ class Game(TableState):
     def _deal(self, hand: int) -> list[Event]:
         return deal(self, hand)
 
+
+# Each move's function by the action's type (subclasses of the actions: the chain above).
+_MOVES: dict[type, Any] = {
+    Draw: lambda state, player, _: turns.draw(state, player),
+    TakePile: turns.take_pile,
+    Meld: turns.meld,
+    Discard: turns.discard,
+    AskToGoOut: lambda state, player, _: turns.ask(state, player),
+    Concede: lambda state, player, _: turns.concede(state, player),
+}
 
 __all__ = ["Game", "IllegalMove", "HandResult"]

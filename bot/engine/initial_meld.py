@@ -30,11 +30,27 @@ class MeldTable:
 
     def __init__(self, rules: Rules, naturals: dict[str, list[Card]], wilds: list[Card],
                  max_cards: int) -> None:
-        self.rules = rules
         self.naturals = naturals
         self.jokers = [c for c in wilds if c.is_joker]
         self.deuces = [c for c in wilds if not c.is_joker]
         self.max_cards = max_cards
+        jokers, deuces = len(self.jokers), len(self.deuces)
+        joker_pts = self.jokers[0].points if self.jokers else 0
+        deuce_pts = self.deuces[0].points if self.deuces else 0
+        most = rules.max_wilds
+        # each rank's melds: (naturals, jokers, deuces, cards, points), in that order
+        self.shapes: list[tuple[str, list[tuple[int, int, int, int, int]]]] = []
+        for rank, cards in naturals.items():
+            if rank == "3" or len(cards) < rules.min_naturals:
+                continue
+            value = cards[0].points
+            shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
+                      for n in range(rules.min_naturals, min(len(cards), max_cards) + 1)
+                      for a in range(min(jokers, most, max_cards - n) + 1)
+                      for b in range(min(deuces, most - a, max_cards - n - a) + 1)
+                      if meld_problem(rules, rank, n, a + b, going_out=False) is None]
+            if shapes:
+                self.shapes.append((rank, shapes))
         self._tables: dict[int, State] = {}
 
     def states(self, bound: int) -> State:
@@ -42,21 +58,10 @@ class MeldTable:
         table = self._tables.get(bound)
         if table is not None:
             return table
-        rules = self.rules
         jokers, deuces = len(self.jokers), len(self.deuces)
-        joker_pts = self.jokers[0].points if self.jokers else 0
-        deuce_pts = self.deuces[0].points if self.deuces else 0
         states: State = {(0, 0, 0): (0, ())}
-        for rank, cards in self.naturals.items():
-            if rank == "3" or len(cards) < rules.min_naturals:
-                continue
-            value = cards[0].points
-            shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
-                      for n in range(rules.min_naturals, len(cards) + 1)
-                      for a in range(min(jokers, rules.max_wilds) + 1)
-                      for b in range(min(deuces, rules.max_wilds - a) + 1)
-                      if n + a + b <= bound
-                      and meld_problem(rules, rank, n, a + b, going_out=False) is None]
+        for rank, every in self.shapes:
+            shapes = [shape for shape in every if shape[3] <= bound]
             if not shapes:
                 continue
             grown = dict(states)
@@ -78,6 +83,8 @@ class MeldTable:
              deuces: int | None = None) -> list[list[Card]] | None:
         """New melds worth at least ``need`` with at most ``max_cards`` cards and at most the
         given wild cards (fewest cards, then most points), or ``None``."""
+        if not self.shapes:
+            return None   # no rank can make a meld
         jokers = len(self.jokers) if jokers is None else jokers
         deuces = len(self.deuces) if deuces is None else deuces
         limit = min(max_cards, self.max_cards)

@@ -69,9 +69,11 @@ def discards(game: TableState, player: str) -> list[Action]:
         skip.update(c for c in hand if c.is_black_three)
     if game.rules.discard_limits:            # Modern American
         skip.update(barred(game, player))
-    sevens = game.rules.sevens_held          # Pennies
-    return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip
-            and not (sevens and seven_discard_problem(game, hand, c))]
+    if game.rules.sevens_held:               # Pennies
+        skip.update(c for c in hand if seven_discard_problem(game, hand, c))
+    if skip:
+        return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
+    return [discard_of(c.text) for c in dict.fromkeys(hand)]
 
 
 def legal_actions(game: TableState, player: str) -> list[Action]:

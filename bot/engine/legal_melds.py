@@ -18,14 +18,23 @@ has melded, where the planner asks only the law of melds (A.6): that law is aske
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from .actions import Meld, meld_of
 from .cards import Card
 from .errors import IllegalMove
-from .going_out import fewest_to_meld, meld_everything, wild_room
+from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .initial_meld import MeldTable, most_points
-from .melds import TableMeld, meld_problem, other_canastas, set_kind, set_melds
-from .planning import plan_meld
+from .melds import (
+    TableMeld,
+    law_of_melds,
+    meld_ok,
+    meld_problem,
+    other_canastas,
+    set_kind,
+    set_melds,
+)
+from .planning import check_going_out, plan_meld
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 from .table_state import TableState
 
@@ -33,6 +42,7 @@ Groups = list[list[Card]]
 Adds = dict[str, list[Card]]
 Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
 _ORDER = attrgetter("order")
+MEMO_FROM = 24   # cards in hand from which the initial meld's candidates share their work
 
 
 class Seat:
@@ -71,6 +81,11 @@ class Seat:
         self.black = black
         self.threes = threes
         self.keeps = len(self.hand) - 2   # the most cards a move melds without going out
+        # what is worked out about a group of cards once, by the list's identity (the
+        # list is kept here, so its identity is not reused within the call)
+        self._texts: dict[int, tuple[list[Card], tuple[str, ...], tuple[str, ...]]] | None = None
+        self._counts: dict[tuple[str, int],
+                           tuple[list[Card], bool, int, int, int]] | None = None
         r = self.rules
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
         self.building = not r.strict_melds and (bool(self.table) or not (
@@ -81,6 +96,31 @@ class Seat:
     def split(self) -> Split:
         return self.naturals, self.wilds, self.black
 
+    def texts(self, cards: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The cards' notation, and the same sorted (for telling moves apart)."""
+        if self._texts is None:
+            self._texts = {}
+        known = self._texts.get(id(cards))
+        if known is None:
+            texts = tuple(c.text for c in cards)
+            known = self._texts[id(cards)] = (cards, texts, tuple(sorted(texts)))
+        return known[1], known[2]
+
+    def counts(self, rank: str, cards: list[Card]) -> tuple[bool, int, int, int]:
+        """Would ``cards`` make (or grow) the side's meld of ``rank`` one the law allows
+        (A.6, not going out); its naturals and wild cards then; the cards' points."""
+        if self._counts is None:
+            self._counts = {}
+        known = self._counts.get((rank, id(cards)))
+        if known is None:
+            old = self.sets.get(rank)
+            wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
+            naturals = len(cards) + (len(old.cards) if old else 0) - wilds
+            ok = not meld_problem(self.rules, rank, naturals, wilds, going_out=False)
+            points = sum(c.points for c in cards)
+            known = self._counts[(rank, id(cards))] = (cards, ok, naturals, wilds, points)
+        return known[1], known[2], known[3], known[4]
+
 
 def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
     """Meld as much of the hand as the rules allow: every natural that fits, wild cards where
@@ -88,19 +128,26 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
     (new groups, lay-offs by rank)."""
     r = seat.rules
     melds = seat.sets
-    groups: Groups = []
-    adds: Adds = {}
+    plain_groups: Groups = []
+    plain_adds: Adds = {}
     pairs: Groups = []
     for rank, cards in seat.naturals.items():
         if rank in melds:
-            adds[rank] = list(cards)
+            plain_adds[rank] = list(cards)
         elif len(cards) >= 3:
-            groups.append(list(cards))
+            plain_groups.append(list(cards))
         elif len(cards) == 2:
-            pairs.append(list(cards))
+            pairs.append(cards)
     black = len(seat.black) >= 3 and r.black_threes_meldable
-    plain = ([list(g) for g in groups] + ([list(seat.black)] if black else []),
-             {k: list(v) for k, v in adds.items()})
+    if not seat.wilds:   # nothing to add: the same melds with and without wild cards
+        if black:
+            plain_groups.append(list(seat.black))
+        return (plain_groups, plain_adds), (plain_groups, plain_adds)
+    groups = [list(g) for g in plain_groups]
+    adds = {k: list(v) for k, v in plain_adds.items()}
+    if black:
+        plain_groups.append(list(seat.black))
+    plain = (plain_groups, plain_adds)
     wilds = list(seat.wilds)
     if wilds:
         pairs.sort(key=lambda g: -g[0].points)
@@ -135,20 +182,21 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
     return (groups, adds), plain
 
 
-def legal_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
-    """The move, if the planner accepts it (or, a building meld, the law of melds)."""
+def legal_meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) -> Meld | None:
+    """The move, if the planner accepts it (or, a building meld, the law of melds);
+    ``memo``: its groups come again in other candidates (``Seat.counts``, ``Seat.texts``)."""
     if (seat.building and sum(map(len, groups)) + sum(map(len, adds.values())) <= seat.keeps
             and not any(seat.sets[k].rank == "3" for k in adds)
             and not any(c.rank == "3" for g in groups for c in g)):
-        return building_meld(seat, groups, adds)
+        return building_meld(seat, groups, adds, memo)
     try:
         plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
     except IllegalMove:
         return None
-    return _meld(groups, adds)
+    return _meld(seat, groups, adds, memo)
 
 
-def building_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
+def building_meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) -> Meld | None:
     """A meld that keeps two cards in hand (so does not go out), of groups one rank each and
     no black threes, where the rules judge a meld by its counts (``Seat.building``): the
     planner asks only whether each meld it makes or grows is one the law allows (A.6) and,
@@ -159,13 +207,19 @@ def building_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
     points = 0
     made = made_natural = False
     for rank, cards in [(_rank(g), g) for g in groups] + list(adds.items()):
-        old = melds.get(rank)
-        wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
-        naturals = len(cards) + (len(old.cards) if old else 0) - wilds
-        if meld_problem(rules, rank, naturals, wilds, going_out=False):
-            return None
+        if memo:
+            ok, naturals, wilds, cards_points = seat.counts(rank, cards)
+            if not ok:
+                return None
+        else:
+            old = melds.get(rank)
+            wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
+            naturals = len(cards) + (len(old.cards) if old else 0) - wilds
+            if meld_problem(rules, rank, naturals, wilds, going_out=False):
+                return None
+            cards_points = sum(c.points for c in cards) if first else 0
         if first:
-            points += sum(c.points for c in cards)
+            points += cards_points
             if naturals + wilds >= rules.canasta_size:
                 made = True
                 made_natural = made_natural or set_kind(rules, rank, wilds) == "natural"
@@ -175,10 +229,13 @@ def building_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
                 or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
                 or points < minimum):
             return None
-    return _meld(groups, adds)
+    return _meld(seat, groups, adds, memo)
 
 
-def _meld(groups: Groups, adds: Adds) -> Meld:
+def _meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) -> Meld:
+    if memo:
+        return meld_of([list(seat.texts(g)[0]) for g in groups],
+                       {k: list(seat.texts(v)[0]) for k, v in adds.items()})
     return meld_of([[c.text for c in g] for g in groups],
                    {k: [c.text for c in v] for k, v in adds.items()})
 
@@ -193,40 +250,53 @@ def _shrinking(groups: Groups) -> list[Groups]:
     return [ranked[:n] for n in range(len(ranked), 0, -1)] or [[]]
 
 
-def smallest_melds(seat: Seat) -> list[Meld]:
+Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank or key, cards
+
+
+def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
     """A side that has melded: each lay-off and each new meld in its smallest form (one
     natural; one wild card with the fewest naturals it needs; three naturals; a pair and a
-    wild card). A move that does not go out can always shrink to one of these."""
+    wild card). A move that does not go out can always shrink to one of these.
+    ``slots`` receives each move's slot, in the same order."""
     r = seat.rules
     melds = seat.sets
     naturals = seat.naturals
     low_wild = seat.wilds[-1:]
+    keeps = seat.keeps
     # A natural laid off on its own meld is always sound while the hand keeps two cards.
-    safe = len(seat.hand) >= 3 and r.max_meld_size is None
+    safe = keeps >= 1 and r.max_meld_size is None
     legal: list[Meld] = []
+    legal_slots: list[Slot] = []
     checked: list[Meld | None] = []   # the other candidates, offered after those
+    checked_slots: list[Slot] = []
     counts = not r.strict_melds   # the law of melds judges by counts
+    law = law_of_melds(r)
     for rank, m in melds.items():
         own = naturals.get(rank)
+        n, w = len(m.cards) - m.wilds, m.wilds
         if own:
             if safe:
                 legal.append(meld_of([], {rank: [own[0].text]}))
-            elif counts and seat.keeps >= 1:
-                checked.append(None if meld_problem(r, rank, m.naturals + 1, m.wilds, False)
-                               else meld_of([], {rank: [own[0].text]}))
+                legal_slots.append((False, rank, 1))
             else:
-                checked.append(legal_meld(seat, [], {rank: own[:1]}))
+                checked_slots.append((False, rank, 1))
+                if counts and keeps >= 1:
+                    checked.append(meld_of([], {rank: [own[0].text]})
+                                   if meld_ok(r, rank, n + 1, w, False) else None)
+                else:
+                    checked.append(legal_meld(seat, [], {rank: own[:1]}))
         if rank != "3" and low_wild:
             # the fewest naturals that let a wild card join (Vienna: never more wild cards)
             have = len(own) if own else 0
-            k = next((k for k in range(have + 1)
-                      if wild_room(r, rank, m.naturals + k, m.wilds) > 0), None)
+            k = next((k for k in range(have + 1) if wild_room(r, rank, n + k, w) > 0), None)
             if k is not None:
                 cards = (own[:k] if own else []) + low_wild
-                if counts and k + 1 <= seat.keeps:
-                    checked.append(
-                        None if meld_problem(r, rank, m.naturals + k, m.wilds + 1, False)
-                        else meld_of([], {rank: [c.text for c in cards]}))
+                checked_slots.append((False, rank, k + 1))
+                if counts and k + 1 <= keeps:
+                    ok = law.get((rank, n + k, w + 1, False))
+                    if ok is None:
+                        ok = meld_ok(r, rank, n + k, w + 1, False)
+                    checked.append(meld_of([], {rank: [c.text for c in cards]}) if ok else None)
                 else:
                     checked.append(legal_meld(seat, [], {rank: cards}))
     plain = max(3, r.min_naturals)
@@ -236,19 +306,28 @@ def smallest_melds(seat: Seat) -> list[Meld]:
             continue
         if len(cards) >= plain:
             group = cards[:plain]
-            if counts and plain <= seat.keeps:
-                checked.append(None if meld_problem(r, rank, plain, 0, False)
-                               else meld_of([[c.text for c in group]], {}))
+            checked_slots.append((True, rank, plain))
+            if counts and plain <= keeps:
+                ok = law.get((rank, plain, 0, False))
+                if ok is None:
+                    ok = meld_ok(r, rank, plain, 0, False)
+                checked.append(meld_of([[c.text for c in group]], {}) if ok else None)
             else:
                 checked.append(legal_meld(seat, [group], {}))
         if len(cards) >= paired and low_wild:
             group = cards[:paired] + low_wild
-            if counts and paired + 1 <= seat.keeps:
-                checked.append(None if meld_problem(r, rank, paired, 1, False)
-                               else meld_of([[c.text for c in group]], {}))
+            checked_slots.append((True, rank, paired + 1))
+            if counts and paired + 1 <= keeps:
+                ok = law.get((rank, paired, 1, False))
+                if ok is None:
+                    ok = meld_ok(r, rank, paired, 1, False)
+                checked.append(meld_of([[c.text for c in group]], {}) if ok else None)
             else:
                 checked.append(legal_meld(seat, [group], {}))
     legal += [a for a in checked if a is not None]
+    if slots is not None:
+        slots += legal_slots
+        slots += [slot for a, slot in zip(checked, checked_slots, strict=True) if a is not None]
     return legal
 
 
@@ -265,7 +344,9 @@ def _initial_meld(seat: Seat) -> Meld | None:
 
 def going_out_lines(seat: Seat) -> list[Meld]:
     """Every way to go out by melding this turn: one Meld for each rank of card that can be
-    the last one left to discard, and one melding the whole hand (A.9)."""
+    the last one left to discard, and one melding the whole hand (A.9). Each line is worked
+    out by counts (``wilds_given``) and judged by counts where the rules allow
+    (``_going_out_judge``); its cards are laid out only when it is offered."""
     game, r = seat.game, seat.rules
     if game.permission is False:
         return []
@@ -279,22 +360,128 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     if not (foot or _canastas_within_reach(r, melds, seat, have)):
         return []
     spares: list[Card | None] = list(left) or [None, *_spares(r, melds, hand)]
+    naturals: dict[str, list[Card]] = {}   # the hand by rank, in the hand's order
+    wilds: list[Card] = []
+    for c in hand:
+        if c.is_wild:
+            wilds.append(c)
+        else:
+            naturals.setdefault(c.rank, []).append(c)
+    counts = {rank: len(cs) for rank, cs in naturals.items()}
+    texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
+    wild_texts = [c.text for c in wilds]
+    quick = _quick_going_out(seat, foot)
+    everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
     lines: list[Meld] = []
     for spare in spares:
-        cards = list(hand)
-        if spare is not None:
-            cards.remove(spare)
-        if not cards:
+        nat, cnt, wl = naturals, counts, wilds
+        txt, wt = texts, wild_texts
+        if spare is not None and spare.is_wild:
+            i = wilds.index(spare)
+            wl, wt = wilds[:i] + wilds[i + 1:], wild_texts[:i] + wild_texts[i + 1:]
+        elif spare is not None:
+            nat, cnt, txt = dict(naturals), dict(counts), dict(texts)
+            rest = list(nat[spare.rank])
+            rest.remove(spare)
+            if rest:
+                nat[spare.rank], cnt[spare.rank] = rest, len(rest)
+                txt[spare.rank] = [c.text for c in rest]
+            else:
+                del nat[spare.rank], cnt[spare.rank], txt[spare.rank]
+        if not cnt and not wl:
             continue
-        plan = meld_everything(r, melds, cards, have=have, need=0 if foot else None)
-        if plan is None:
+        given = everything.without(spare)
+        if given is None:
             continue
+        verdict = _going_out_judge(seat, given, cnt, spare) if quick else None
+        if verdict is False:
+            continue
+        if verdict:   # the line in notation, as ``assemble`` would lay it out
+            wilds_left = list(wt)
+            group_texts: list[list[str]] = []
+            add_texts: dict[Any, list[str]] = {}
+            for rank, count in given:
+                meld_texts: list[str] = list(txt.get(rank, ()))
+                for _ in range(count):
+                    meld_texts.append(wilds_left.pop())
+                if meld_texts:
+                    if rank in melds:
+                        add_texts[rank] = meld_texts
+                    else:
+                        group_texts.append(meld_texts)
+            lines.append(meld_of(group_texts, add_texts))
+            continue
+        plan = assemble(given, nat, wl)
         groups = [g for rank, g in plan.items() if rank not in melds]
         adds = {rank: g for rank, g in plan.items() if rank in melds and g}
         action = legal_meld(seat, groups, adds)
         if action is not None:
             lines.append(action)
     return lines
+
+
+def _quick_going_out(seat: Seat, foot: bool) -> bool:
+    """Can a going-out line be judged by its counts (``_going_out_judge``) as the planner
+    judges it? Not where the foot waits, a packet comes with a canasta, the rules look
+    beyond a meld's counts, a first meld brings cards or has Modern American's limits, or a
+    3 other than a black three (or Kombo's black threes) is in the hand."""
+    game, r = seat.game, seat.rules
+    if foot or r.strict_melds or r.initial_meld_natural or (
+            r.foot_on == "canasta" and game.feet.get(seat.player)):
+        return False
+    if seat.threes and (seat.threes > len(seat.black) or r.black_threes_any_time):
+        return False
+    return bool(seat.table) or not (r.initial_clean_triple or r.splash
+                                    or not r.initial_top_counts or game.bonus
+                                    or r.first_meld_cards)
+
+
+def _going_out_judge(seat: Seat, given: list[tuple[str, int]], counts: dict[str, int],
+                     spare: Card | None) -> bool:
+    """The planner's verdict on a going-out line, from its counts: each meld it makes or
+    grows, the initial minimum (a side's first meld, concealed or not), and what going out
+    needs (``check_going_out``). Only where ``_quick_going_out`` says so."""
+    game, r = seat.game, seat.rules
+    melds, table = seat.sets, seat.table
+    remaining = 0 if spare is None else 1
+    joined = {rank for rank, wilds in given if wilds or rank in counts}
+    kinds = [m.kind(r) or "" for key, m in table.items()
+             if key not in joined and m.is_canasta(r)]
+    made = made_natural = False
+    for rank, given_wilds in given:
+        if rank not in joined:
+            continue
+        old = melds.get(rank)
+        wilds = given_wilds + (old.wilds if old else 0)
+        naturals = counts.get(rank, 0) + (old.naturals if old else 0)
+        if meld_problem(r, rank, naturals, wilds, True):
+            return False
+        if naturals + wilds >= r.canasta_size:
+            name = set_kind(r, rank, wilds)
+            kinds.append(name)
+            made = True
+            made_natural = made_natural or name == "natural"
+    if not table:
+        minimum = game.minimum_of(seat.player)
+        counted = [k for k in kinds if k not in r.going_out_ignores]
+        concealed = (not game.melded_before and not r.play_to_stock_end
+                     and len(counted) >= r.canastas_to_go_out)
+        points = sum(c.points for c in seat.hand) - (spare.points if spare else 0)
+        if not concealed and (minimum == CANASTA_MINIMUM and not made
+                              or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
+                              or points < minimum):
+            return False
+    if r.sevens_held and spare is not None and spare.rank == "7":
+        return False   # Pennies: a seven is never the going-out discard
+    if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
+        return False
+    if remaining == 0 and r.going_out_discards:
+        return False
+    try:
+        check_going_out(game, seat.team, kinds, remaining)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _stranded(seat: Seat) -> list[Card] | None:
@@ -354,7 +541,8 @@ def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
-    legal: list[Meld] = smallest_melds(seat) if melded else []
+    slots: list[Slot] = []
+    legal: list[Meld] = smallest_melds(seat, slots) if melded else []
     cands: list[tuple[Groups, Adds]] = []
     (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
     if groups or adds:
@@ -367,20 +555,36 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             for grouping in (groups, plain_groups):
                 for subset in _shrinking(grouping)[1:]:
                     cands.append((subset, {}))
-    # the same move twice is offered once: a going-out line, then a smallest form, first
-    seen = {_key(a.groups, a.add) for a in out}
-    if seen or any(len(g) + len(a) == 1 for g, a in cands):   # a smallest form has one
-        keys = [_key(a.groups, a.add) for a in legal]
-        if seen:
-            legal = [a for a, k in zip(legal, keys, strict=True) if k not in seen]
-        seen.update(keys)
+    # The same move twice is offered once: a going-out line, then a smallest form, first.
+    # Moves are told apart by ``_key``; only moves of as many cards (and, of one group or
+    # lay-off, of the same slot) can share one, so only those keys are worked out.
+    seen: set[tuple[object, ...]] = set()
+    if out:
+        seen = {_key(a.groups, a.add) for a in out}
+        sizes = {_used(a) for a in out}
+        kept = [i for i, (a, slot) in enumerate(zip(legal, slots, strict=True))
+                if slot[2] not in sizes or _key(a.groups, a.add) not in seen]
+        legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
+    smallest = list(zip(legal, slots, strict=True))
+    # the initial meld's candidates share their groups: worth remembering in a big hand
+    memo = not melded and len(seat.hand) > MEMO_FROM
     for groups, adds in cands:
-        key = _key([[c.text for c in g] for g in groups],
-                   {k: [c.text for c in v] for k, v in adds.items()})
+        key: tuple[object, ...]
+        if memo:
+            key = (tuple(sorted(seat.texts(g)[1] for g in groups)),
+                   tuple(sorted((str(k), seat.texts(v)[1]) for k, v in adds.items())))
+        else:
+            key = _key([[c.text for c in g] for g in groups],
+                       {k: [c.text for c in v] for k, v in adds.items()})
         if key in seen:
             continue
         seen.add(key)
-        action = legal_meld(seat, groups, adds)
+        if smallest and len(groups) + len(adds) == 1:
+            slot = ((True, _rank(groups[0]), len(groups[0])) if groups else
+                    (False, *next((k, len(v)) for k, v in adds.items())))
+            if any(s == slot and _key(a.groups, a.add) == key for a, s in smallest):
+                continue
+        action = legal_meld(seat, groups, adds, memo)
         if action is not None:
             legal.append(action)
     hand = len(seat.hand)

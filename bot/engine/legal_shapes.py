@@ -11,11 +11,18 @@ initial minimum.
 
 from __future__ import annotations
 
-from .actions import Meld, trusted
+from .actions import Meld, meld_of, trusted
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
-from .melds import SEQUENCE_ORDER, TableMeld, other_canastas, set_melds
+from .melds import (
+    SEQUENCE_ORDER,
+    TableMeld,
+    judge_shape,
+    other_canastas,
+    set_melds,
+    shape_problem,
+)
 from .planning import plan_meld
 from .rules import Rules
 from .table_state import TableState
@@ -124,14 +131,39 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
     legal: list[Meld] = []
     if r.duplicate_melds:
         legal += _combinations(game, player)
+    table = game.team_melds[game.side_of[player]]
+    # a side that has melded, keeping two cards, under rules that judge a meld by its
+    # cards: the planner asks only the law of sequences and wild melds (B.2, B.3)
+    quick = bool(table) and not r.strict_melds
+    keeps = len(hand) - 2
     for groups, adds in moves:
-        try:
-            plan_meld(game, player, groups, list(adds.items()))
-        except IllegalMove:
+        holds = (_shapes_hold(r, table, groups, adds) if quick and sum(map(len, groups))
+                 + sum(map(len, adds.values())) <= keeps else None)
+        if holds is False:
             continue
-        legal.append(trusted(Meld, groups=[card_texts(g) for g in groups],
-                             add={k: card_texts(v) for k, v in adds.items()}))
+        if holds is None:
+            try:
+                plan_meld(game, player, groups, list(adds.items()))
+            except IllegalMove:
+                continue
+        legal.append(meld_of([card_texts(g) for g in groups],
+                             {k: card_texts(v) for k, v in adds.items()}))
     return legal
+
+
+def _shapes_hold(r: Rules, table: dict[str, TableMeld], groups: list[list[Card]],
+                 adds: dict[str, list[Card]]) -> bool | None:
+    """Is each new group (a run, or wild cards) and each sequence or wild meld grown by
+    ``adds`` a meld the rules allow? (The candidates of ``shape_moves``: cards of the hand,
+    none twice.) ``None`` where a set is among them: the planner judges."""
+    shapes = [judge_shape(g)[0] for g in groups]
+    if any(shape in ("set", None) for shape in shapes) or any(
+            table[key].shape == "set" for key in adds):
+        return None
+    return (all(shape_problem(r, shape, g) is None
+                for shape, g in zip(shapes, groups, strict=True) if shape is not None)
+            and all(shape_problem(r, table[key].shape, table[key].cards + cards) is None
+                    for key, cards in adds.items()))
 
 
 def _combinations(game: TableState, player: str) -> list[Meld]:

@@ -207,6 +207,27 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
     return None
 
 
+def law_of_melds(rules: Rules) -> dict[tuple[str, int, int, bool], bool]:
+    """(rank, naturals, wilds, going out) -> does ``meld_problem`` find nothing? Remembered
+    on the rules (the answer depends on nothing else): the legal-move search asks it
+    thousands of times a game."""
+    table: dict[tuple[str, int, int, bool], bool] | None = rules.__dict__.get("_law_of_melds")
+    if table is None:
+        table = {}
+        object.__setattr__(rules, "_law_of_melds", table)
+    return table
+
+
+def meld_ok(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool) -> bool:
+    """``meld_problem(...) is None``, remembered (``law_of_melds``)."""
+    table = law_of_melds(rules)
+    key = (rank, naturals, wilds, going_out)
+    ok = table.get(key)
+    if ok is None:
+        ok = table[key] = meld_problem(rules, rank, naturals, wilds, going_out) is None
+    return ok
+
+
 def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     """Why these cards are not a sequence the rules allow (B.2), or ``None``."""
     text = " ".join(c.pretty for c in cards)

@@ -8,6 +8,7 @@ is a legal going out. Only a complete plan is committed, so a refused move chang
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .blocking import check_blocking, hand_canastas
@@ -203,8 +204,9 @@ def check_holding(hand: list[Card], used: list[Card]) -> None:
     need: dict[Card, int] = {}
     for c in used:
         need[c] = need.get(c, 0) + 1
+    have = Counter(hand) if len(need) > 3 else None
     for c, n in need.items():
-        held = hand.count(c)
+        held = have[c] if have is not None else hand.count(c)
         if held < n:
             if not held:
                 raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)

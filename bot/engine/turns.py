@@ -34,7 +34,8 @@ def need_phase(state: TableState, phase: str, what: str) -> None:
 
 # --- draw
 def draw(state: TableState, player: str) -> list[Event]:
-    need_phase(state, "draw", "draw")
+    if state._phase != "draw":
+        need_phase(state, "draw", "draw")
     if not state.stock:
         if forced_take(state, player):
             raise IllegalMove(f"the stock is empty and the {state.pile[-1].pretty} goes on "
@@ -197,26 +198,30 @@ def bonus_cards(state: TableState, player: str, count: int | None = None) -> lis
 
 # --- discarding
 def discard(state: TableState, player: str, action: Discard) -> list[Event]:
-    need_phase(state, "play", "discard")
+    if state._phase != "play":
+        need_phase(state, "play", "discard")
+    r = state.rules
     c = card(action.card)
     hand = state.hands[player]
     if c not in hand:
         raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
     team = state.side_of[player]
-    problem = seven_discard_problem(state, hand, c)
-    if problem:
-        raise problem
+    if r.sevens_held:   # Pennies
+        problem = seven_discard_problem(state, hand, c)
+        if problem:
+            raise problem
     if len(hand) == 1 and not state.foot_pending(player):
-        if state.rules.play_to_stock_end or not state.rules.going_out_by_discard:
+        if r.play_to_stock_end or not r.going_out_by_discard:
             raise IllegalMove("your last card must be melded, not discarded",
                               code="last_card_melded")
         check_going_out(state, team, state.canasta_kinds(team), 0)
     if c.is_black_three and state.black_three_held_back(player):
         raise IllegalMove("a black three may not be discarded in the first round",
                           code="black_three_first_round")
-    problem = discard_problem(state, player, c)
-    if problem is not None:
-        raise problem
+    if r.discard_limits:   # Modern American
+        problem = discard_problem(state, player, c)
+        if problem is not None:
+            raise problem
     hand.remove(c)
     state.pile.append(c)
     if c.is_wild:
