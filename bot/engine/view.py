@@ -104,7 +104,8 @@ def make_view(game: TableState, player: str | None) -> dict[str, Any]:
         "question": dict(game.question) if game.question else None,
         "permission": None if game.permission is None else ("yes" if game.permission else "no"),
         "asked": game.asked,
-        "history": [public_event(e, player) for e in game.history],
+        "history": [dict(e) if e["type"] not in _PRIVATE else public_event(e, player)
+                    for e in game.history],
         "results": [x.to_dict() for x in game.results],
         "winner": game.winner,
         "team_names": [team_name(game, t) for t in range(r.teams)],
