@@ -12,10 +12,10 @@ from .actions import (
                       action_from_dict,
                       action_to_dict,
 )
-from .blocking import blocking_moves
 from .cards import ALL_CARDS, Card, card, format_cards, parse_cards
 from .errors import IllegalMove, quoted
 from .game import Game
+from .legal import blocking_moves
 from .melds import canasta_bonus, judge_shape
 from .rules import Rules
 from .scoring import BREAKDOWN_KEYS, HandResult

@@ -126,6 +126,27 @@ _KINDS: dict[str, type] = {c.kind: c for c in (Draw, TakePile, Meld, Discard, As
                                                AnswerGoOut, Concede)}
 
 
+def meld_of(groups: list[list[str]], add: dict[Any, list[str]]) -> Meld:
+    """``trusted(Meld, groups=groups, add=add)``, without its generality (legal moves)."""
+    action: Meld = object.__new__(Meld)
+    action.__dict__.update(groups=groups, add=add, combine=[])
+    return action
+
+
+def discard_of(text: str) -> Discard:
+    """``trusted(Discard, card=text)``, without its generality (legal moves)."""
+    action: Discard = object.__new__(Discard)
+    action.__dict__["card"] = text
+    return action
+
+
+def take_of(cards: list[str], melds: list[list[str]]) -> TakePile:
+    """``trusted(TakePile, cards=cards, melds=melds)``, without its generality."""
+    action: TakePile = object.__new__(TakePile)
+    action.__dict__.update(cards=cards, melds=melds)
+    return action
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
     """JSON-safe form; ``Meld.add`` keeps its keys' types (rank text or index)."""
     if isinstance(action, Draw | AskToGoOut | Concede):

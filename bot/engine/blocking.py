@@ -11,22 +11,17 @@ canasta from the hand.
   ``hand_canasta_eight`` (750) instead of 500 while it stays natural; cards added later add
   only their values.
 
-A mixin of ``Game`` (the state lives on the game), and the legal blocking-canasta moves.
+The planner asks ``check_blocking`` and ``hand_canastas``, the hand's end
+``blocked_by`` and ``hand_canasta_bonus``; ``legal`` offers ``blocking_moves``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from .actions import Meld, trusted
-from .cards import Card, card_texts
+from .cards import Card
 from .errors import IllegalMove
+from .rules import Rules
 from .table_state import TableState
 
-if TYPE_CHECKING:
-    from .game import Game
-
-Event = dict[str, Any]
 BLACK_THREES = 4
 MATCHING_WILDS = 3
 
@@ -56,69 +51,47 @@ def is_blocking(meld_rank: str, wilds: int) -> bool:
     return meld_rank == "3" and wilds > 0
 
 
-class BlockingCanasta(TableState):
-    """South American Canasta's blocking canasta and hand canastas of eight."""
-
-    def check_blocking(self, team: int, groups: list[list[Card]],
-                       additions: dict[str, list[Card]], with_pile: bool) -> bool:
-        """Is this move a blocking canasta (raising if it breaks its rules)?"""
-        cards = additions.get("3")
-        if not self.rules.blocking_canasta or not cards or not any(c.is_wild for c in cards):
-            return False
-        whole = [g for g in groups if any(c.is_black_three for c in g)]
-        if with_pile or "3" in self.team_melds[team] or len(whole) != 1 or whole[0] != cards:
-            raise IllegalMove("a blocking canasta is melded all at once from your hand, as a "
-                              "meld of its own", code="blocking_canasta_whole")
-        problem = blocking_problem(cards)
-        if problem:
-            raise problem
-        return True
-
-    def blocked_by(self) -> int | None:
-        """The side whose blocking canasta ended this hand, if one did."""
-        for ev in reversed(self.history):
-            if ev["type"] == "blocking_canasta":
-                return self._team[ev["player"]]
-        return None
-
-    def hand_canastas(self, additions: dict[str, list[Card]], new: set[str]) -> list[str]:
-        """The new natural melds of 8 or more cards this move makes at once."""
-        if not self.rules.hand_canasta_eight:
-            return []
-        return sorted(k for k in new if len(cards := additions.get(k, [])) >= 8
-                      and not any(c.is_wild for c in cards)
-                      and len({c.rank for c in cards}) == 1 and cards[0].rank != "3")
-
-    def hand_canasta_bonus(self, team: int) -> int:
-        """What the side's natural canastas of 8 melded from the hand add beyond a natural
-        canasta's bonus (only those still natural)."""
-        r = self.rules
-        if not r.hand_canasta_eight:
-            return 0
-        keys = {k for ev in self.history if ev["type"] == "meld"
-                and self._team.get(ev["player"]) == team for k in ev.get("hand_canastas", ())}
-        melds = self.team_melds[team]
-        return sum(r.hand_canasta_eight - r.natural_canasta for k in keys
-                   if k in melds and melds[k].wilds == 0 and melds[k].is_canasta(r))
+def check_blocking(state: TableState, team: int, groups: list[list[Card]],
+                   additions: dict[str, list[Card]], with_pile: bool) -> bool:
+    """Is this move a blocking canasta (raising if it breaks its rules)?"""
+    cards = additions.get("3")
+    if not state.rules.blocking_canasta or not cards or not any(c.is_wild for c in cards):
+        return False
+    whole = [g for g in groups if any(c.is_black_three for c in g)]
+    if with_pile or "3" in state.team_melds[team] or len(whole) != 1 or whole[0] != cards:
+        raise IllegalMove("a blocking canasta is melded all at once from your hand, as a "
+                          "meld of its own", code="blocking_canasta_whole")
+    problem = blocking_problem(cards)
+    if problem:
+        raise problem
+    return True
 
 
-def blocking_moves(game: Game, player: str) -> list[Meld]:
-    """The blocking canastas the hand can meld now (one per kind of matching wild card)."""
-    if not game.rules.blocking_canasta:
+def blocked_by(state: TableState) -> int | None:
+    """The side whose blocking canasta ended this hand, if one did."""
+    for ev in reversed(state.history):
+        if ev["type"] == "blocking_canasta":
+            return state.side_of[ev["player"]]
+    return None
+
+
+def hand_canastas(rules: Rules, additions: dict[str, list[Card]], new: set[str]) -> list[str]:
+    """The new natural melds of 8 or more cards this move makes at once."""
+    if not rules.hand_canasta_eight:
         return []
-    hand = game.hands[player]
-    threes = [c for c in hand if c.is_black_three][:BLACK_THREES]
-    if len(threes) < BLACK_THREES:
-        return []
-    moves: list[Meld] = []
-    for kind in ("joker", "red", "black"):
-        wilds = [c for c in hand if c.is_wild and wild_kind(c) == kind][:MATCHING_WILDS]
-        if len(wilds) < MATCHING_WILDS:
-            continue
-        action = trusted(Meld, groups=[card_texts(threes + wilds)], add={})
-        try:
-            game._plan(player, [threes + wilds], [], check_held=False)
-        except IllegalMove:
-            continue
-        moves.append(action)
-    return moves
+    return sorted(k for k in new if len(cards := additions.get(k, [])) >= 8
+                  and not any(c.is_wild for c in cards)
+                  and len({c.rank for c in cards}) == 1 and cards[0].rank != "3")
+
+
+def hand_canasta_bonus(state: TableState, team: int) -> int:
+    """What the side's natural canastas of 8 melded from the hand add beyond a natural
+    canasta's bonus (only those still natural)."""
+    r = state.rules
+    if not r.hand_canasta_eight:
+        return 0
+    keys = {k for ev in state.history if ev["type"] == "meld"
+            and state.side_of.get(ev["player"]) == team for k in ev.get("hand_canastas", ())}
+    melds = state.team_melds[team]
+    return sum(r.hand_canasta_eight - r.natural_canasta for k in keys
+               if k in melds and melds[k].wilds == 0 and melds[k].is_canasta(r))

@@ -40,7 +40,7 @@ def set_position(state: TableState, black_threes: dict[int, str] | None,
     state.bonus = [parse_cards(text) for text in bonus_piles or []]
     state.history = [{"type": "ask", "player": p,
                       "partners": [q for q in state.order
-                                   if state._team[q] == state._team[p] and q != p]}
+                                   if state.side_of[q] == state.side_of[p] and q != p]}
                      for p in asked_this_hand or []]
 
 
@@ -70,7 +70,7 @@ def bonus_due(state: TableState, team: int) -> int:
 def first_meld_cards(state: TableState, player: str) -> list[Event]:
     """After the side's first meld: the bonus pile (if one is due), then the threes."""
     events: list[Event] = []
-    team = state._team[player]
+    team = state.side_of[player]
     if state.bonus and not turn_card_drawn(state):
         got = state.bonus.pop(0)
         receive(state, player, got)

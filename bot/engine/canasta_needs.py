@@ -16,11 +16,6 @@ if TYPE_CHECKING:
 SEVENS = "sevens"
 
 
-def kinds_met(rules: Rules, kinds: list[str]) -> bool:
-    """Do these canastas (by kind) hold every kind going out needs, as many as it needs?"""
-    return all(kinds.count(kind) >= n for kind, n in rules.going_out_kinds)
-
-
 def kinds_problem(rules: Rules, kinds: list[str], left: str) -> IllegalMove | None:
     """Why a side with these canastas may not go out yet (``left``: what the move leaves)."""
     for kind, n in rules.going_out_kinds:

@@ -11,7 +11,8 @@ when his side has melded, minus when not), so the red threes stay on the holder'
 (``red3[home side]``). The initial minimum is each player's own (from his own score). If
 nobody ever took the pile, everyone scores for himself.
 
-A mixin of ``Game`` (the state lives on the game).
+Each player's side now is ``TableState.side_of`` (``home_side`` and ``red_three_side`` are
+the state's reads); the lone hand is ``TableState.lone``.
 """
 
 from __future__ import annotations
@@ -24,76 +25,57 @@ from .table_state import TableState
 Event = dict[str, Any]
 
 
-class LoneHand(TableState):
-    """The cut-throat partnership of a hand, and the seat helpers every variant uses."""
+def partnership(state: TableState) -> dict[str, Any] | None:
+    """Cut-throat: ``{"lone": name, "partners": [name, name]}`` once the pile was taken."""
+    if state.lone is None:
+        return None
+    return {"lone": state.lone, "partners": [p for p in state.players if p != state.lone]}
 
-    lone: str | None
 
-    def home_side(self, player: str) -> int:
-        """The side a seat belongs to when the hand starts."""
-        return self.players.index(player) % self.rules.teams
+def set_partnership(state: TableState, lone: str) -> int:
+    """Put the two others on one side (the earlier seat's); returns that side."""
+    if lone not in state.players:
+        raise ValueError(f"{lone} does not play at this table")
+    partners = [p for p in state.players if p != lone]
+    side = state.home_side(partners[0])
+    for p in partners:
+        state.side_of[p] = side
+    state.lone = lone
+    return side
 
-    def red_three_side(self, player: str) -> int:
-        """Where a player's red threes are laid out (cut-throat: always his own)."""
-        return self.home_side(player) if self.rules.lone_hand else self._team[player]
 
-    def minimum_of(self, player: str) -> int:
-        """The initial-meld minimum that applies to ``player`` (cut-throat: his own score's)."""
-        return self.minimums[self.red_three_side(player)]
+def form_partnership(state: TableState, lone: str) -> list[Event]:
+    """The first take of the pile (or a going out before any): ``lone`` plays alone, the
+    other two join their melds and penalties into one side."""
+    side = set_partnership(state, lone)
+    partners = [p for p in state.players if p != lone]
+    other = state.home_side(partners[1])
+    melds = state.team_melds[side]
+    for m in state.team_melds[other].values():
+        old = melds.get(m.rank) if m.shape == "set" else None
+        if old is not None and meld_problem(state.rules, m.rank, old.naturals + m.naturals,
+                                            old.wilds + m.wilds, going_out=True) is None:
+            old.extend(m.cards)
+        else:
+            add_meld(melds, m)
+    state.team_melds[other] = {}
+    state.penalties[side] += state.penalties[other]
+    state.penalties[other] = 0
+    ev = {"type": "lone_hand", "player": lone, "partners": partners}
+    state.history.append(ev)
+    return [ev]
 
-    def partnership(self) -> dict[str, Any] | None:
-        """Cut-throat: ``{"lone": name, "partners": [name, name]}`` once the pile was taken."""
-        if self.lone is None:
-            return None
-        return {"lone": self.lone, "partners": [p for p in self.players if p != self.lone]}
 
-    def _seat_sides(self) -> None:
-        """A new hand: every player back on his own side."""
-        self.lone = None
-        self._team = {p: self.home_side(p) for p in self.players}
-
-    def _set_partnership(self, lone: str) -> int:
-        """Put the two others on one side (the earlier seat's); returns that side."""
-        if lone not in self.players:
-            raise ValueError(f"{lone} does not play at this table")
-        partners = [p for p in self.players if p != lone]
-        side = self.home_side(partners[0])
-        for p in partners:
-            self._team[p] = side
-        self.lone = lone
-        return side
-
-    def _form_partnership(self, lone: str) -> list[Event]:
-        """The first take of the pile (or a going out before any): ``lone`` plays alone, the
-        other two join their melds and penalties into one side."""
-        side = self._set_partnership(lone)
-        partners = [p for p in self.players if p != lone]
-        other = self.home_side(partners[1])
-        melds = self.team_melds[side]
-        for m in self.team_melds[other].values():
-            old = melds.get(m.rank) if m.shape == "set" else None
-            if old is not None and meld_problem(self.rules, m.rank, old.naturals + m.naturals,
-                                                old.wilds + m.wilds, going_out=True) is None:
-                old.extend(m.cards)
-            else:
-                add_meld(melds, m)
-        self.team_melds[other] = {}
-        self.penalties[side] += self.penalties[other]
-        self.penalties[other] = 0
-        ev = {"type": "lone_hand", "player": lone, "partners": partners}
-        self.history.append(ev)
-        return [ev]
-
-    def _per_player(self, breakdowns: list[dict[str, int]]) -> list[dict[str, int]]:
-        """Cut-throat scores: each player gets his side's breakdown, with his own red threes
-        (plus if his side melded, minus if not)."""
-        r = self.rules
-        out: list[dict[str, int]] = []
-        for p in self.players:
-            side = self._team[p]
-            b = dict(breakdowns[side])
-            n = len(self.red3[self.home_side(p)])
-            value = r.red_three_value(n) if n else 0
-            b["red_threes"] = value if self.team_melds[side] else -value
-            out.append(b)
-        return out
+def per_player(state: TableState, breakdowns: list[dict[str, int]]) -> list[dict[str, int]]:
+    """Cut-throat scores: each player gets his side's breakdown, with his own red threes
+    (plus if his side melded, minus if not)."""
+    r = state.rules
+    out: list[dict[str, int]] = []
+    for p in state.players:
+        side = state.side_of[p]
+        b = dict(breakdowns[side])
+        n = len(state.red3[state.home_side(p)])
+        value = r.red_three_value(n) if n else 0
+        b["red_threes"] = value if state.team_melds[side] else -value
+        out.append(b)
+    return out

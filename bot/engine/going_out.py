@@ -43,7 +43,6 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
     ``have``: its other canastas that count for going out (sequences, wild melds);
     ``need``: the canastas needed (Hand and Foot's foot waiting: 0; default the rules').
     """
-    need = rules.canastas_to_go_out if need is None else need
     naturals: dict[str, list[Card]] = {}
     wilds: list[Card] = []
     for c in cards:
@@ -51,11 +50,25 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
             wilds.append(c)
         else:
             naturals.setdefault(c.rank, []).append(c)
+    given = wilds_given(rules, melds, {rank: len(cs) for rank, cs in naturals.items()},
+                        len(wilds), top=top, top_wilds=top_wilds, lay_off_wilds=lay_off_wilds,
+                        have=have, need=need)
+    return None if given is None else assemble(given, naturals, wilds, top)
+
+
+def wilds_given(rules: Rules, melds: dict[str, TableMeld], counts: dict[str, int],
+                wild_count: int, *, top: Card | None = None, top_wilds: int | None = None,
+                lay_off_wilds: bool = True, have: int = 0,
+                need: int | None = None) -> list[tuple[str, int]] | None:
+    """``meld_everything`` by counts: each meld that receives cards (``counts``: the naturals
+    of each rank, none of them 0; ``wild_count`` wild cards), in the order it lists them,
+    with the wild cards it gets; ``None`` when there is no such move."""
+    need = rules.canastas_to_go_out if need is None else need
     # (rank, size before wild cards, fewest wild cards, most wild cards)
     entries: list[tuple[str, int, int, int]] = []
-    for rank in set(naturals) | set(melds) | ({top.rank} if top else set()):
+    for rank in set(counts) | set(melds) | ({top.rank} if top else set()):
         old = melds.get(rank)
-        own = len(naturals.get(rank, ())) + (1 if top is not None and rank == top.rank else 0)
+        own = counts.get(rank, 0) + (1 if top is not None and rank == top.rank else 0)
         n = own + (old.naturals if old else 0)
         w0 = old.wilds if old else 0
         hi = wild_room(rules, rank, n, w0) if own or lay_off_wilds else 0
@@ -70,7 +83,7 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
     # spare wild cards go to natural canastas last (a wild card would make them mixed)
     entries.sort(key=lambda e: (e[0] in melds and melds[e[0]].wilds == 0
                                 and melds[e[0]].is_canasta(rules), e[0]))
-    spare = len(wilds) - sum(e[2] for e in entries)
+    spare = wild_count - sum(e[2] for e in entries)
     if spare < 0 or spare > sum(e[3] - e[2] for e in entries):
         return None
     given = {rank: lo for rank, _, lo, _ in entries}
@@ -90,10 +103,93 @@ def meld_everything(rules: Rules, melds: dict[str, TableMeld], cards: list[Card]
         more = min(spare, hi - given[rank])
         given[rank] += more
         spare -= more
+    return [(rank, given[rank]) for rank, _, _, _ in entries]
+
+
+class Everything:
+    """``wilds_given`` for one hand (no top card), asked again and again for the hand less
+    one card (going out's spares): each rank's meld is worked out once, then only the rank
+    of the card left out."""
+
+    def __init__(self, rules: Rules, melds: dict[str, TableMeld], counts: dict[str, int],
+                 wild_count: int, *, have: int = 0, need: int | None = None) -> None:
+        self.rules, self.melds, self.counts = rules, melds, counts
+        self.wild_count, self.have = wild_count, have
+        self.need = rules.canastas_to_go_out if need is None else need
+        # the order wilds_given sorts its melds in: natural canastas last, then by rank
+        self.ranks = sorted(set(counts) | set(melds),
+                            key=lambda rank: (rank in melds and melds[rank].wilds == 0
+                                              and melds[rank].is_canasta(rules), rank))
+        self.entries = {rank: self._entry(rank, counts.get(rank, 0)) for rank in self.ranks}
+        self.failed = [rank for rank, entry in self.entries.items() if entry is None]
+
+    def _entry(self, rank: str, own: int) -> tuple[int, int, int] | None:
+        """(size before wild cards, fewest wild cards, most wild cards), or ``None`` when
+        the meld cannot be made."""
+        rules = self.rules
+        old = self.melds.get(rank)
+        n = own + (old.naturals if old else 0)
+        w0 = old.wilds if old else 0
+        hi = wild_room(rules, rank, n, w0)
+        lo = max(0, 3 - n - w0) if own else 0
+        if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
+            return None
+        return n + w0, lo, hi
+
+    def without(self, spare: Card | None) -> list[tuple[str, int]] | None:
+        """``wilds_given`` for the hand less ``spare`` (``None``: the whole hand)."""
+        wild_count = self.wild_count
+        changed: str | None = None
+        entries = self.entries
+        if spare is not None and spare.is_wild:
+            wild_count -= 1
+        elif spare is not None:
+            changed = spare.rank
+        if any(rank != changed for rank in self.failed):
+            return None
+        if changed is not None:
+            own = self.counts[changed] - 1
+            entries = dict(entries)
+            if own or changed in self.melds:
+                entries[changed] = self._entry(changed, own)
+                if entries[changed] is None:
+                    return None
+            else:
+                del entries[changed]
+        size = self.rules.canasta_size
+        order = [(rank, entry) for rank in self.ranks
+                 if (entry := entries.get(rank)) is not None]
+        spare_wilds = wild_count - sum(e[1] for _, e in order)
+        if spare_wilds < 0 or spare_wilds > sum(e[2] - e[1] for _, e in order):
+            return None
+        given = {rank: e[1] for rank, e in order}
+        canastas = self.have + sum(1 for _, (s, lo, _) in order if s + lo >= size)
+        short = sorted((size - s - lo, rank) for rank, (s, lo, hi) in order
+                       if s + lo < size <= s + hi)
+        for gap, rank in short:
+            if canastas >= self.need or gap > spare_wilds:
+                break
+            given[rank] += gap
+            spare_wilds -= gap
+            canastas += 1
+        if canastas < self.need:
+            return None
+        for rank, (_, _, hi) in order:
+            more = min(spare_wilds, hi - given[rank])
+            given[rank] += more
+            spare_wilds -= more
+        return [(rank, given[rank]) for rank, _ in order]
+
+
+def assemble(given: list[tuple[str, int]], naturals: dict[str, list[Card]],
+             wilds: list[Card], top: Card | None = None) -> dict[str, list[Card]]:
+    """``meld_everything``'s cards for each meld: the rank's naturals, then its wild cards
+    from the end of ``wilds`` (which ``assemble`` does not change)."""
+    wilds = list(wilds)
     out: dict[str, list[Card]] = {}
-    for rank, _, _, _ in entries:
+    for rank, count in given:
         got = list(naturals.get(rank, ()))
-        for _ in range(given[rank]):
+        for _ in range(count):
             got.append(wilds.pop())
         if got or (top is not None and rank == top.rank):
             out[rank] = got

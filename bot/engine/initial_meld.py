@@ -5,6 +5,12 @@ and up to three wild cards, the jokers and deuces are shared, and the move must 
 cards in hand not to go out. ``MeldTable`` works through the ranks one by one, keeping for
 every (jokers used, deuces used, cards used) the best count and the melds that make it, so
 "is there a meld worth N with at most K cards?" has an exact answer.
+
+The answer uses the fewest cards, and every state of the table only grows from states of
+fewer cards, so the table is worked out up to a bound on the cards used, the bound growing
+until the answer is found: the states within a bound are exactly those of the whole table
+(the same counts, the same melds, in the same order), so the answer is the same, and a big
+hand costs about what a small one does.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from .melds import meld_problem
 from .rules import Rules
 
 Choice = tuple[str, int, int, int]   # rank, naturals, jokers, deuces
+State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
+FIRST_BOUND = 3   # cards: the smallest meld
 
 
 class MeldTable:
@@ -25,42 +33,71 @@ class MeldTable:
         self.naturals = naturals
         self.jokers = [c for c in wilds if c.is_joker]
         self.deuces = [c for c in wilds if not c.is_joker]
+        self.max_cards = max_cards
         jokers, deuces = len(self.jokers), len(self.deuces)
         joker_pts = self.jokers[0].points if self.jokers else 0
         deuce_pts = self.deuces[0].points if self.deuces else 0
-        states: dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]] = {(0, 0, 0): (0, ())}
+        most = rules.max_wilds
+        # each rank's melds: (naturals, jokers, deuces, cards, points), in that order
+        self.shapes: list[tuple[str, list[tuple[int, int, int, int, int]]]] = []
         for rank, cards in naturals.items():
             if rank == "3" or len(cards) < rules.min_naturals:
                 continue
             value = cards[0].points
-            shapes = [(n, a, b) for n in range(rules.min_naturals, len(cards) + 1)
-                      for a in range(min(jokers, rules.max_wilds) + 1)
-                      for b in range(min(deuces, rules.max_wilds - a) + 1)
-                      if n + a + b <= max_cards
-                      and meld_problem(rules, rank, n, a + b, going_out=False) is None]
+            shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
+                      for n in range(rules.min_naturals, min(len(cards), max_cards) + 1)
+                      for a in range(min(jokers, most, max_cards - n) + 1)
+                      for b in range(min(deuces, most - a, max_cards - n - a) + 1)
+                      if meld_problem(rules, rank, n, a + b, going_out=False) is None]
+            if shapes:
+                self.shapes.append((rank, shapes))
+        self._tables: dict[int, State] = {}
+
+    def states(self, bound: int) -> State:
+        """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
+        table = self._tables.get(bound)
+        if table is not None:
+            return table
+        jokers, deuces = len(self.jokers), len(self.deuces)
+        states: State = {(0, 0, 0): (0, ())}
+        for rank, every in self.shapes:
+            shapes = [shape for shape in every if shape[3] <= bound]
+            if not shapes:
+                continue
             grown = dict(states)
             for (j, d, k), (points, path) in states.items():
-                for n, a, b in shapes:
-                    key = (j + a, d + b, k + n + a + b)
-                    if key[0] > jokers or key[1] > deuces or key[2] > max_cards:
+                room = bound - k
+                for n, a, b, size, gain in shapes:
+                    if size > room or j + a > jokers or d + b > deuces:
                         continue
-                    p = points + n * value + a * joker_pts + b * deuce_pts
-                    if key not in grown or grown[key][0] < p:
+                    key = (j + a, d + b, k + size)
+                    p = points + gain
+                    old = grown.get(key)
+                    if old is None or old[0] < p:
                         grown[key] = (p, (*path, (rank, n, a, b)))
             states = grown
-        self.states = states
+        self._tables[bound] = states
+        return states
 
     def find(self, need: int, max_cards: int, jokers: int | None = None,
              deuces: int | None = None) -> list[list[Card]] | None:
         """New melds worth at least ``need`` with at most ``max_cards`` cards and at most the
         given wild cards (fewest cards, then most points), or ``None``."""
+        if not self.shapes:
+            return None   # no rank can make a meld
         jokers = len(self.jokers) if jokers is None else jokers
         deuces = len(self.deuces) if deuces is None else deuces
-        best: tuple[int, int, tuple[Choice, ...]] | None = None
-        for (j, d, k), (points, path) in self.states.items():
-            if (path and points >= need and k <= max_cards and j <= jokers and d <= deuces
-                    and (best is None or (k, -points) < (best[0], -best[1]))):
-                best = (k, points, path)
+        limit = min(max_cards, self.max_cards)
+        bound = min(FIRST_BOUND, limit)
+        while True:
+            best: tuple[int, int, tuple[Choice, ...]] | None = None
+            for (j, d, k), (points, path) in self.states(max(bound, 0)).items():
+                if (path and points >= need and k <= max_cards and j <= jokers
+                        and d <= deuces and (best is None or (k, -points) < (best[0], -best[1]))):
+                    best = (k, points, path)
+            if best is not None or bound >= limit:
+                break
+            bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
         if best is None:
             return None
         jokers_left, deuces_left = list(self.jokers), list(self.deuces)

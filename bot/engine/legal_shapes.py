@@ -11,17 +11,21 @@ initial minimum.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .actions import Meld, trusted
+from .actions import Meld, meld_of, trusted
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
-from .melds import SEQUENCE_ORDER, TableMeld, other_canastas, set_melds
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .rules import Rules
+from .melds import (
+    SEQUENCE_ORDER,
+    TableMeld,
+    judge_shape,
+    other_canastas,
+    set_melds,
+    shape_problem,
+)
+from .planning import plan_meld
+from .rules import Rules
+from .table_state import TableState
 
 Move = tuple[list[list[Card]], dict[str, list[Card]]]
 
@@ -68,7 +72,7 @@ def _extension(r: Rules, m: TableMeld, have: dict[int, Card]) -> list[Card]:
     return got
 
 
-def _extensions(game: Game, player: str) -> list[Move]:
+def _extensions(game: TableState, player: str) -> list[Move]:
     r = game.rules
     hand = game.hands[player]
     out: list[Move] = []
@@ -86,7 +90,7 @@ def _extensions(game: Game, player: str) -> list[Move]:
     return out
 
 
-def _wild_moves(game: Game, player: str) -> list[Move]:
+def _wild_moves(game: TableState, player: str) -> list[Move]:
     r = game.rules
     hand = game.hands[player]
     jokers = [c for c in hand if c.is_joker]
@@ -105,7 +109,7 @@ def _wild_moves(game: Game, player: str) -> list[Move]:
     return out
 
 
-def shape_moves(game: Game, player: str, greedy: Move | None) -> list[Meld]:
+def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld]:
     """Sequence and wild-meld moves (``greedy``: the hand's best sets, for a side that has
     not melded, so that runs count toward the initial minimum)."""
     r = game.rules
@@ -127,17 +131,42 @@ def shape_moves(game: Game, player: str, greedy: Move | None) -> list[Meld]:
     legal: list[Meld] = []
     if r.duplicate_melds:
         legal += _combinations(game, player)
+    table = game.team_melds[game.side_of[player]]
+    # a side that has melded, keeping two cards, under rules that judge a meld by its
+    # cards: the planner asks only the law of sequences and wild melds (B.2, B.3)
+    quick = bool(table) and not r.strict_melds
+    keeps = len(hand) - 2
     for groups, adds in moves:
-        try:
-            game._plan(player, groups, list(adds.items()))
-        except IllegalMove:
+        holds = (_shapes_hold(r, table, groups, adds) if quick and sum(map(len, groups))
+                 + sum(map(len, adds.values())) <= keeps else None)
+        if holds is False:
             continue
-        legal.append(trusted(Meld, groups=[card_texts(g) for g in groups],
-                             add={k: card_texts(v) for k, v in adds.items()}))
+        if holds is None:
+            try:
+                plan_meld(game, player, groups, list(adds.items()))
+            except IllegalMove:
+                continue
+        legal.append(meld_of([card_texts(g) for g in groups],
+                             {k: card_texts(v) for k, v in adds.items()}))
     return legal
 
 
-def _combinations(game: Game, player: str) -> list[Meld]:
+def _shapes_hold(r: Rules, table: dict[str, TableMeld], groups: list[list[Card]],
+                 adds: dict[str, list[Card]]) -> bool | None:
+    """Is each new group (a run, or wild cards) and each sequence or wild meld grown by
+    ``adds`` a meld the rules allow? (The candidates of ``shape_moves``: cards of the hand,
+    none twice.) ``None`` where a set is among them: the planner judges."""
+    shapes = [judge_shape(g)[0] for g in groups]
+    if any(shape in ("set", None) for shape in shapes) or any(
+            table[key].shape == "set" for key in adds):
+        return None
+    return (all(shape_problem(r, shape, g) is None
+                for shape, g in zip(shapes, groups, strict=True) if shape is not None)
+            and all(shape_problem(r, table[key].shape, table[key].cards + cards) is None
+                    for key, cards in adds.items()))
+
+
+def _combinations(game: TableState, player: str) -> list[Meld]:
     """Each pair of the side's melds of one rank, combined (where the result is legal)."""
     out: list[Meld] = []
     first: dict[str, int] = {}
@@ -148,7 +177,7 @@ def _combinations(game: Game, player: str) -> list[Meld]:
             first[m.rank] = i
             continue
         try:
-            game._plan(player, [], [], combine=[[first[m.rank], i]])
+            plan_meld(game, player, [], [], combine=[[first[m.rank], i]])
         except IllegalMove:
             continue
         out.append(trusted(Meld, groups=[], add={}, combine=[[first[m.rank], i]]))
@@ -183,7 +212,7 @@ def _disjoint(groups: list[list[Card]]) -> list[list[Card]]:
     return out
 
 
-def going_out_with_shapes(game: Game, player: str) -> list[Meld]:
+def going_out_with_shapes(game: TableState, player: str) -> list[Meld]:
     """Going out with sequences and wild melds: for each card left to discard (or none),
     the hand's runs laid on the side's sequences and as new ones, its wild cards on a wild
     meld (or not), and the rest melded as sets (``meld_everything``); each checked by the
@@ -222,7 +251,7 @@ def going_out_with_shapes(game: Game, player: str) -> list[Meld]:
                     continue
                 seen.add(key)
                 try:
-                    game._plan(player, groups, list(adds.items()), check_held=False)
+                    plan_meld(game, player, groups, list(adds.items()), check_held=False)
                 except IllegalMove:
                     continue
                 lines.append(trusted(Meld, groups=[card_texts(g) for g in groups],
@@ -230,7 +259,7 @@ def going_out_with_shapes(game: Game, player: str) -> list[Meld]:
     return lines
 
 
-def _shapes_first(game: Game, table: dict[str, TableMeld], cards: list[Card], use_runs: bool,
+def _shapes_first(game: TableState, table: dict[str, TableMeld], cards: list[Card], use_runs: bool,
                   use_wild: bool) -> tuple[list[list[Card]], dict[str, list[Card]],
                                            list[Card], int] | None:
     """Lay the runs and the wild cards first: (new groups, lay-offs, cards left, canastas

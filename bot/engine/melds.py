@@ -35,6 +35,12 @@ class TableMeld:
         if cards:
             self.extend(cards)
 
+    def copy(self) -> TableMeld:
+        new = object.__new__(TableMeld)
+        new.rank, new.shape, new.suit = self.rank, self.shape, self.suit
+        new.cards, new.wilds = list(self.cards), self.wilds
+        return new
+
     def extend(self, cards: list[Card]) -> None:
         self.cards.extend(cards)
         self.wilds += sum(1 for c in cards if c.is_wild)
@@ -199,6 +205,27 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
         return IllegalMove(f"a meld may not grow past {rules.max_meld_size} cards",
                            code="meld_too_big", n=rules.max_meld_size)
     return None
+
+
+def law_of_melds(rules: Rules) -> dict[tuple[str, int, int, bool], bool]:
+    """(rank, naturals, wilds, going out) -> does ``meld_problem`` find nothing? Remembered
+    on the rules (the answer depends on nothing else): the legal-move search asks it
+    thousands of times a game."""
+    table: dict[tuple[str, int, int, bool], bool] | None = rules.__dict__.get("_law_of_melds")
+    if table is None:
+        table = {}
+        object.__setattr__(rules, "_law_of_melds", table)
+    return table
+
+
+def meld_ok(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool) -> bool:
+    """``meld_problem(...) is None``, remembered (``law_of_melds``)."""
+    table = law_of_melds(rules)
+    key = (rank, naturals, wilds, going_out)
+    ok = table.get(key)
+    if ok is None:
+        ok = table[key] = meld_problem(rules, rank, naturals, wilds, going_out) is None
+    return ok
 
 
 def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:

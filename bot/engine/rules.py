@@ -367,8 +367,12 @@ class Rules:
         if fields is None:
             fields = {f.name: _as_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
             object.__setattr__(self, "_fields_as_json", fields)
-        return {name: ([list(x) if isinstance(x, list) else x for x in value]
-                       if isinstance(value, list) else value) for name, value in fields.items()}
+            object.__setattr__(self, "_list_fields", [name for name, value in fields.items()
+                                                      if isinstance(value, list)])
+        out = dict(fields)
+        for name in self.__dict__["_list_fields"]:
+            out[name] = [list(x) if isinstance(x, list) else x for x in fields[name]]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, object]) -> Rules:

@@ -12,14 +12,15 @@
 the planner's ``going_out_by_discard`` and ``wild_canasta_whole``; all four red threes without
 a canasta, rule 8, is scoring's ``red_threes_all_need_canasta``.)
 
-A mixin of ``Game`` (the state lives on the game).
+The pile's two rules are the state's reads (``TableState.top_card_only``,
+``top_on_canasta``); the partner's lay-down and the stock-end difference are here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import Card, card_texts
+from .cards import card_texts
 from .going_out import meld_everything
 from .melds import TableMeld, other_canastas, set_melds
 from .table_state import TableState
@@ -27,58 +28,31 @@ from .table_state import TableState
 Event = dict[str, Any]
 
 
-class SlavicRules(TableState):
-    """Slavic Canasta's pile, partner and stock-end rules."""
-
-    if TYPE_CHECKING:
-        def pile_frozen_for(self, team: int) -> bool:
-            ...
-
-    def top_card_only(self, team: int) -> bool:
-        """Does a take by this side get only the top card (Slavic, unfrozen pile)?"""
-        return self.rules.unfrozen_take_top_only and not self.pile_frozen_for(team)
-
-    def cards_under_top(self, team: int) -> list[Card]:
-        """The pile's cards that come to the hand with its top card when this side takes it."""
-        return [] if self.top_card_only(team) else self.pile_taken_part()
-
-    def pile_cards_to_hand(self, team: int) -> list[Card]:
-        """Of those, the ones that join the taker's hand (red threes are laid out)."""
-        return [c for c in self.cards_under_top(team) if not c.is_red_three]
-
-    def top_on_canasta(self, team: int) -> bool:
-        """Slavic rule 5: the top card matches a canasta this side has completed."""
-        if not self.pile:
-            return False
-        rank = self.pile[-1].rank
-        return any(m.shape == "set" and m.rank == rank and m.is_canasta(self.rules)
-                   for m in self.team_melds[team].values())
-
-    def _partners_meld_out(self, went_out: str) -> list[Event]:
-        """Slavic rule 7: each partner of the player who went out melds his whole hand, if
-        every card of it can be melded."""
-        r = self.rules
-        team = self._team[went_out]
-        events: list[Event] = []
-        for p in self.order:
-            hand = self.hands[p]
-            if p == went_out or self._team[p] != team or not hand:
-                continue
-            melds = self.team_melds[team]
-            plan = meld_everything(r, set_melds(r, melds), hand,
-                                   have=r.canastas_to_go_out + other_canastas(r, melds))
-            if plan is None:
-                continue
-            for rank, cards in plan.items():
-                if rank in melds:
-                    melds[rank].extend(cards)
-                else:
-                    melds[rank] = TableMeld(rank, cards)
-            ev = {"type": "partner_melds", "player": p, "cards": card_texts(hand)}
-            self.hands[p] = []
-            self.history.append(ev)
-            events.append(ev)
-        return events
+def partners_meld_out(state: TableState, went_out: str) -> list[Event]:
+    """Slavic rule 7: each partner of the player who went out melds his whole hand, if
+    every card of it can be melded."""
+    r = state.rules
+    team = state.side_of[went_out]
+    events: list[Event] = []
+    for p in state.order:
+        hand = state.hands[p]
+        if p == went_out or state.side_of[p] != team or not hand:
+            continue
+        melds = state.team_melds[team]
+        plan = meld_everything(r, set_melds(r, melds), hand,
+                               have=r.canastas_to_go_out + other_canastas(r, melds))
+        if plan is None:
+            continue
+        for rank, cards in plan.items():
+            if rank in melds:
+                melds[rank].extend(cards)
+            else:
+                melds[rank] = TableMeld(rank, cards)
+        ev = {"type": "partner_melds", "player": p, "cards": card_texts(hand)}
+        state.hands[p] = []
+        state.history.append(ev)
+        events.append(ev)
+    return events
 
 
 def in_hand_difference(breakdowns: list[dict[str, int]], sides: list[int]) -> None:

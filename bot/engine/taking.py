@@ -11,24 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING
 
-from .actions import TakePile, trusted
+from .actions import TakePile, take_of, trusted
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
 from .meld_limits import onto_short_meld
-from .melds import other_canastas, set_melds
-
-if TYPE_CHECKING:
-    from .game import Game
+from .melds import meld_problem, other_canastas, set_kind, set_melds
+from .planning import plan_take
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
+from .table_state import TableState
 
 
 class _Search:
     """One player's pile takes in one position."""
 
-    def __init__(self, game: Game, player: str) -> None:
+    def __init__(self, game: TableState, player: str) -> None:
         self.game = game
         self.player = player
         self.team = game.team_of(player)
@@ -64,15 +63,22 @@ class _Search:
 
     def take(self, n: int, w: int) -> TakePile | None:
         """A legal take with ``n`` naturals and ``w`` wild cards beside the top card."""
-        jokers = [c for c in self.wilds if c.is_joker]
-        deuces = [c for c in self.wilds if not c.is_joker]
         cards = self.tops[:n] + self.wilds[:w]
         short = not self.all_melds and (self.top_points + sum(c.points for c in cards)
                                     < self.game.minimum_of(self.player))
-        action = None if short else self._legal(cards, [])
+        if short:
+            action = None
+        else:
+            quick = self._quick(cards, n, w)
+            if quick is None:
+                action = self._legal(cards, [])
+            else:
+                action = take_of([c.text for c in cards], []) if quick else None
         if action is not None:
             return action
         if not self.all_melds:
+            jokers = [c for c in self.wilds if c.is_joker]
+            deuces = [c for c in self.wilds if not c.is_joker]
             for a in range(min(w, len(jokers)), -1, -1):
                 if w - a > len(deuces):
                     continue
@@ -80,6 +86,51 @@ class _Search:
                 if action is not None:
                     return action
         return self._going_out(n, w)
+
+    def _quick(self, cards: list[Card], n: int, w: int) -> bool | None:
+        """The planner's verdict on the take by itself where it asks only the law of melds
+        and the initial minimum (the hand keeps two cards, the rules judge a meld by its
+        counts), else ``None`` (ask the planner). ``kinds`` has left out the takes the pile
+        refuses before the planner looks at the meld."""
+        game, r, top = self.game, self.game.rules, self.top
+        melds = self.all_melds
+        if r.strict_melds or r.initial_meld_natural:
+            return None
+        key = top.rank
+        if r.duplicate_melds and key in melds:
+            key = next((k for k, m in melds.items() if m.shape == "set" and m.rank == top.rank
+                        and not m.is_canasta(r)), "")
+            if not key:
+                if cards:
+                    return None   # a second meld of the rank: the planner names it
+                key = top.rank
+        remaining = len(self.hand) - len(cards) + self.incoming
+        if not melds:
+            if (r.initial_clean_triple or r.splash or not r.initial_top_counts
+                    or game.bonus or r.first_meld_cards):
+                return None
+        if remaining <= 1:
+            return None   # going out: the planner's
+        if not cards and r.take_below_canasta and not self.frozen and not any(
+                m.shape == "set" and m.rank == top.rank and not m.is_canasta(r)
+                for m in melds.values()):
+            return False
+        old = melds.get(key)
+        naturals, wilds = n + 1, w
+        if old is not None:
+            naturals += old.naturals
+            wilds += old.wilds
+        if meld_problem(r, top.rank, naturals, wilds, False) is not None:
+            return False
+        if melds:
+            return True
+        minimum = game.minimum_of(self.player)
+        if minimum == CANASTA_MINIMUM:
+            return naturals + wilds >= r.canasta_size
+        if minimum == NATURAL_CANASTA_MINIMUM:
+            return (naturals + wilds >= r.canasta_size
+                    and set_kind(r, top.rank, wilds) == "natural")
+        return top.points + sum(c.points for c in cards) >= minimum
 
     def _with_minimum(self, n: int, wilds: list[Card]) -> TakePile | None:
         """The take plus the fewest further melds that reach the initial minimum."""
@@ -133,13 +184,13 @@ class _Search:
         # every card comes from the hand, none twice (wild cards beside the top card from
         # the front of each kind, those of further melds from the back)
         try:
-            self.game._plan_take(self.player, cards, groups, check_held=False)
+            plan_take(self.game, self.player, cards, groups, check_held=False)
         except IllegalMove:
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
 
-def _search(game: Game, player: str) -> _Search | None:
+def _search(game: TableState, player: str) -> _Search | None:
     team = game.team_of(player)
     if game.pile_block(team) is not None:
         return None
@@ -152,7 +203,7 @@ def _search(game: Game, player: str) -> _Search | None:
     return _Search(game, player)
 
 
-def take_actions(game: Game, player: str) -> list[TakePile]:
+def take_actions(game: TableState, player: str) -> list[TakePile]:
     """One legal take of each kind (naturals and wild cards beside the top card)."""
     search = _search(game, player)
     if search is None:
@@ -161,13 +212,22 @@ def take_actions(game: Game, player: str) -> list[TakePile]:
     return [a for a in found if a is not None]
 
 
-def can_take_pile(game: Game, player: str) -> bool:
+def any_take(game: TableState, player: str) -> bool:
     """Exactly: has ``player`` any legal way to take the discard pile now?"""
     search = _search(game, player)
     return search is not None and any(search.take(n, w) is not None for n, w in search.kinds())
 
 
-def lay_off_take(game: Game, player: str) -> TakePile | None:
+def forced_take(game: TableState, player: str) -> bool:
+    """Stock exhausted: must this player take the pile (A.10)?"""
+    if game.stock or not game.pile:
+        return False
+    if game.rules.forced_take_any:
+        return any_take(game, player)
+    return lay_off_take(game, player) is not None
+
+
+def lay_off_take(game: TableState, player: str) -> TakePile | None:
     """The take that lays the top card off on the side's meld of its rank, if legal."""
     search = _search(game, player)
     if search is None or search.frozen or search.top.rank not in search.melds:

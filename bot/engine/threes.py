@@ -25,7 +25,7 @@ def laid_out(state: TableState, c: Card) -> bool:
 def keeps(state: TableState, player: str, c: Card) -> bool:
     """Does ``player`` keep this 3 in hand for a Straight (B.15)?"""
     return (state.rules.keep_three and c.rank == "3"
-            and not state.team_melds[state._team[player]]
+            and not state.team_melds[state.side_of[player]]
             and not any(h.rank == "3" for h in state.hands[player]))
 
 
@@ -35,7 +35,7 @@ def lay_out(state: TableState, player: str, c: Card) -> None:
     if c.is_red_three:
         state.red3[state.red_three_side(player)].append(c)
     else:
-        state.black3[state._team[player]].append(c)
+        state.black3[state.side_of[player]].append(c)
 
 
 def three_event(player: str, cards: list[Card], when: str) -> Event:

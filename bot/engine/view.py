@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .american_scoring import american_breakdown
+from .blocking import hand_canasta_bonus
 from .bonus_cards import turn_card_drawn, waiting
+from .cutthroat import partnership
 from .scoring import team_breakdown
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table_state import TableState
 
 # Event fields only their own player may see (the cards he drew).
 _PRIVATE = {"draw": ("cards",), "bonus_cards": ("cards",), "foot": ("cards",)}
@@ -22,11 +22,11 @@ def public_event(event: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k not in hidden}
 
 
-def team_name(game: Game, team: int) -> str:
+def team_name(game: TableState, team: int) -> str:
     return " & ".join(game.members[team])
 
 
-def side_now(game: Game, team: int) -> int:
+def side_now(game: TableState, team: int) -> int:
     """The side whose melds count for home side ``team`` now: itself, except in cut-throat
     once the partnership formed (a partner plays for the side that holds both partners'
     melds)."""
@@ -35,7 +35,7 @@ def side_now(game: Game, team: int) -> int:
     return team
 
 
-def running_points(game: Game, team: int, side: int) -> int:
+def running_points(game: TableState, team: int, side: int) -> int:
     """What a side has earned in this hand so far: its melded cards, canasta bonuses, red
     threes (negative while it has not melded) and penalties; scored by the same function as
     the hand's end, without going out and the cards still in hand. ``side``: the side
@@ -46,13 +46,13 @@ def running_points(game: Game, team: int, side: int) -> int:
     parts = team_breakdown(game.rules, list(game.team_melds[side].values()),
                            len(game.red3[team]), 0, 0, 0, game.penalties[side],
                            removed=len(game.removed[side]),
-                           canasta_extra=game.hand_canasta_bonus(side))
+                           canasta_extra=hand_canasta_bonus(game, side))
     return sum(parts.values())
 
 
-def make_view(game: Game, player: str | None) -> dict[str, Any]:
+def make_view(game: TableState, player: str | None) -> dict[str, Any]:
     r = game.rules
-    team = game._team.get(player) if player is not None else None
+    team = game.side_of.get(player) if player is not None else None
     top = game.pile[-1] if game.pile else None
     block = game.pile_block(team if team is not None else 0)
     teams = []
@@ -85,11 +85,11 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "hand": [c.text for c in game.hands[player]] if player is not None else [],
         "just_arrived": ([c.text for c in game.just_arrived.get(player, [])]
                          if player is not None else []),
-        "players": [{"name": p, "seat": i, "team": game.home_side(p), "side": game._team[p],
+        "players": [{"name": p, "seat": i, "team": game.home_side(p), "side": game.side_of[p],
                      "cards": len(game.hands[p]), "active": p in game.order,
                      "foot": len(game.feet.get(p, [])), "foot_picked_up": p in game.feet_picked}
                     for i, p in enumerate(game.players)],
-        "partnership": game.partnership(),   # cut-throat: the lone hand and the partners
+        "partnership": partnership(game),   # cut-throat: the lone hand and the partners
         "order": list(game.order),
         "teams": teams,
         "pile": {"size": len(game.pile), "top": top.text if top else None,
@@ -104,7 +104,8 @@ def make_view(game: Game, player: str | None) -> dict[str, Any]:
         "question": dict(game.question) if game.question else None,
         "permission": None if game.permission is None else ("yes" if game.permission else "no"),
         "asked": game.asked,
-        "history": [public_event(e, player) for e in game.history],
+        "history": [dict(e) if e["type"] not in _PRIVATE else public_event(e, player)
+                    for e in game.history],
         "results": [x.to_dict() for x in game.results],
         "winner": game.winner,
         "team_names": [team_name(game, t) for t in range(r.teams)],

@@ -1,0 +1,216 @@
+"""The going-out lines of sets (A.9), for ``legal``: for each rank of card that can be the
+last one discarded, and for melding the whole hand, one meld that does it.
+
+A line is worked out by counts (``going_out.Everything``) and judged by counts as the
+planner would judge it, where the rules allow (``_quick_going_out``); its cards are laid
+out only when it is offered. Elsewhere the planner judges it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Meld, meld_of
+from .cards import Card
+from .errors import IllegalMove
+from .going_out import Everything, assemble, fewest_to_meld, wild_room
+from .legal_melds import Seat, legal_meld
+from .melds import TableMeld, meld_problem, other_canastas, set_kind
+from .planning import check_going_out
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
+
+
+def going_out_lines(seat: Seat) -> list[Meld]:
+    """Every way to go out by melding this turn: one Meld for each rank of card that can be
+    the last one left to discard, and one melding the whole hand (A.9). Each line is worked
+    out by counts (``wilds_given``) and judged by counts where the rules allow
+    (``_going_out_judge``); its cards are laid out only when it is offered."""
+    game, r = seat.game, seat.rules
+    if game.permission is False:
+        return []
+    melds = seat.sets
+    left = _stranded(seat)
+    if left is None:
+        return []
+    hand = seat.hand
+    have = other_canastas(r, seat.table)
+    foot = game.foot_pending(seat.player)   # Hand and Foot: melding the hand away picks it up
+    if not (foot or _canastas_within_reach(r, melds, seat, have)):
+        return []
+    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, hand)]
+    naturals: dict[str, list[Card]] = {}   # the hand by rank, in the hand's order
+    wilds: list[Card] = []
+    for c in hand:
+        if c.is_wild:
+            wilds.append(c)
+        else:
+            naturals.setdefault(c.rank, []).append(c)
+    counts = {rank: len(cs) for rank, cs in naturals.items()}
+    texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
+    wild_texts = [c.text for c in wilds]
+    quick = _quick_going_out(seat, foot)
+    everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
+    lines: list[Meld] = []
+    for spare in spares:
+        nat, cnt, wl = naturals, counts, wilds
+        txt, wt = texts, wild_texts
+        if spare is not None and spare.is_wild:
+            i = wilds.index(spare)
+            wl, wt = wilds[:i] + wilds[i + 1:], wild_texts[:i] + wild_texts[i + 1:]
+        elif spare is not None:
+            nat, cnt, txt = dict(naturals), dict(counts), dict(texts)
+            rest = list(nat[spare.rank])
+            rest.remove(spare)
+            if rest:
+                nat[spare.rank], cnt[spare.rank] = rest, len(rest)
+                txt[spare.rank] = [c.text for c in rest]
+            else:
+                del nat[spare.rank], cnt[spare.rank], txt[spare.rank]
+        if not cnt and not wl:
+            continue
+        given = everything.without(spare)
+        if given is None:
+            continue
+        verdict = _going_out_judge(seat, given, cnt, spare) if quick else None
+        if verdict is False:
+            continue
+        if verdict:   # the line in notation, as ``assemble`` would lay it out
+            wilds_left = list(wt)
+            group_texts: list[list[str]] = []
+            add_texts: dict[Any, list[str]] = {}
+            for rank, count in given:
+                meld_texts: list[str] = list(txt.get(rank, ()))
+                for _ in range(count):
+                    meld_texts.append(wilds_left.pop())
+                if meld_texts:
+                    if rank in melds:
+                        add_texts[rank] = meld_texts
+                    else:
+                        group_texts.append(meld_texts)
+            lines.append(meld_of(group_texts, add_texts))
+            continue
+        plan = assemble(given, nat, wl)
+        groups = [g for rank, g in plan.items() if rank not in melds]
+        adds = {rank: g for rank, g in plan.items() if rank in melds and g}
+        action = legal_meld(seat, groups, adds)
+        if action is not None:
+            lines.append(action)
+    return lines
+
+
+def _quick_going_out(seat: Seat, foot: bool) -> bool:
+    """Can a going-out line be judged by its counts (``_going_out_judge``) as the planner
+    judges it? Not where the foot waits, a packet comes with a canasta, the rules look
+    beyond a meld's counts, a first meld brings cards or has Modern American's limits, or a
+    3 other than a black three (or Kombo's black threes) is in the hand."""
+    game, r = seat.game, seat.rules
+    if foot or r.strict_melds or r.initial_meld_natural or (
+            r.foot_on == "canasta" and game.feet.get(seat.player)):
+        return False
+    if seat.threes and (seat.threes > len(seat.black) or r.black_threes_any_time):
+        return False
+    return bool(seat.table) or not (r.initial_clean_triple or r.splash
+                                    or not r.initial_top_counts or game.bonus
+                                    or r.first_meld_cards)
+
+
+def _going_out_judge(seat: Seat, given: list[tuple[str, int]], counts: dict[str, int],
+                     spare: Card | None) -> bool:
+    """The planner's verdict on a going-out line, from its counts: each meld it makes or
+    grows, the initial minimum (a side's first meld, concealed or not), and what going out
+    needs (``check_going_out``). Only where ``_quick_going_out`` says so."""
+    game, r = seat.game, seat.rules
+    melds, table = seat.sets, seat.table
+    remaining = 0 if spare is None else 1
+    joined = {rank for rank, wilds in given if wilds or rank in counts}
+    kinds = [m.kind(r) or "" for key, m in table.items()
+             if key not in joined and m.is_canasta(r)]
+    made = made_natural = False
+    for rank, given_wilds in given:
+        if rank not in joined:
+            continue
+        old = melds.get(rank)
+        wilds = given_wilds + (old.wilds if old else 0)
+        naturals = counts.get(rank, 0) + (old.naturals if old else 0)
+        if meld_problem(r, rank, naturals, wilds, True):
+            return False
+        if naturals + wilds >= r.canasta_size:
+            name = set_kind(r, rank, wilds)
+            kinds.append(name)
+            made = True
+            made_natural = made_natural or name == "natural"
+    if not table:
+        minimum = game.minimum_of(seat.player)
+        counted = [k for k in kinds if k not in r.going_out_ignores]
+        concealed = (not game.melded_before and not r.play_to_stock_end
+                     and len(counted) >= r.canastas_to_go_out)
+        points = sum(c.points for c in seat.hand) - (spare.points if spare else 0)
+        if not concealed and (minimum == CANASTA_MINIMUM and not made
+                              or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
+                              or points < minimum):
+            return False
+    if r.sevens_held and spare is not None and spare.rank == "7":
+        return False   # Pennies: a seven is never the going-out discard
+    if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
+        return False
+    if remaining == 0 and r.going_out_discards:
+        return False
+    try:
+        check_going_out(game, seat.team, kinds, remaining)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _stranded(seat: Seat) -> list[Card] | None:
+    """The cards no going out can meld (a lone natural of a rank the side has not melded, one
+    or two black threes), or ``None`` when there are more of them than one discard
+    (``going_out.stranded``, from the split hand)."""
+    r = seat.rules
+    melds = seat.sets
+    out: list[Card] = []
+    need = r.min_naturals
+    for rank, cards in seat.naturals.items():
+        if rank not in melds and len(cards) < need:
+            out += cards
+            if len(out) > 1:
+                return None
+    if seat.threes and "3" not in melds and seat.threes < fewest_to_meld(r, "3"):
+        out += [c for c in seat.hand if c.rank == "3"]
+        if len(out) > 1:
+            return None
+    return out
+
+
+def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card]:
+    """One card of each rank whose discard could end a going out: not the last but one of a
+    rank that must still make a new meld (what is left of it would be stranded)."""
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    spares: dict[str, Card] = {}
+    for c in hand:
+        if c.rank in spares:
+            continue
+        rest = counts[c.rank] - 1
+        if (c.is_wild or c.rank in melds or rest == 0
+                or rest >= fewest_to_meld(rules, c.rank)):
+            spares[c.rank] = c
+    return list(spares.values())
+
+
+def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,
+                           have: int) -> bool:
+    """Could melding the whole hand give the side the canastas it needs to go out? (A quick
+    bound: each meld with all its naturals from the hand and every wild card.)"""
+    wilds = len(seat.wilds)
+    naturals: dict[str, int] = {rank: m.naturals for rank, m in melds.items()}
+    for rank, cards in seat.naturals.items():
+        naturals[rank] = naturals.get(rank, 0) + len(cards)
+    if seat.threes:
+        naturals["3"] = naturals.get("3", 0) + seat.threes
+    for rank, n in naturals.items():
+        w = melds[rank].wilds if rank in melds else 0
+        if n + w + min(wilds, wild_room(r, rank, n, w)) >= r.canasta_size:
+            have += 1
+    return have >= r.canastas_to_go_out
