@@ -16,9 +16,9 @@ import time
 from typing import Any
 
 from bot.store.backends import open_database
-from bot.store.changes import Changes
 from bot.store.database import Row
 from bot.store.languages import LanguageChoices
+from bot.store.lookups import Lookups
 from bot.store.migrations import migrate
 from bot.store.records import (
     ActionCommit,
@@ -32,12 +32,13 @@ from bot.store.records import (
 )
 from bot.store.sql import IntegrityError, StaleGame, StoreError
 from bot.store.sql import dumps as _dumps
+from bot.store.table_ends import TableEnds
 from bot.store.table_setup import TableSetup, in_shards
 
 __all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
-class Store(TableSetup, LanguageChoices, Changes):
+class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
@@ -71,20 +72,22 @@ class Store(TableSetup, LanguageChoices, Changes):
         return _game(row) if row else None
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
-        """The thread's current game: the active one, else the most recent one."""
+        """The thread's current game: the active one, else the most recent one. One indexed
+        read, without the snapshot (every command in a thread asks it)."""
         row = await self._fetchone(
-            "SELECT * FROM games WHERE thread_id = ? ORDER BY (status = 'active') DESC, id DESC"
-            " LIMIT 1",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?"
+            " ORDER BY (status = 'active') DESC, id DESC LIMIT 1",
             (thread_id,),
         )
         return _game(row) if row else None
 
     async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
-        """Games in the lobby or in play (with `shards`: only those of their guilds)."""
+        """Games in the lobby or in play (with `shards`: only those of their guilds),
+        without their snapshots."""
         where, params = in_shards(shards)
         rows = await self._fetchall(
-            f"SELECT * FROM games WHERE status IN ('lobby', 'active') {where} ORDER BY id",
-            params)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') {where}"
+            " ORDER BY id", params)
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
@@ -183,10 +186,11 @@ class Store(TableSetup, LanguageChoices, Changes):
     async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
         async with self._transaction() as tx:
+            now = time.time()
             changed = await tx.execute(
-                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
-                " WHERE id = ? AND status = 'lobby'",
-                (_dumps(snapshot), time.time(), game_id),
+                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?,"
+                " moved_at = ? WHERE id = ? AND status = 'lobby'",
+                (_dumps(snapshot), now, now, game_id),
             )
             if changed != 1:
                 raise StoreError(f"game {game_id} is not in the lobby")
@@ -211,12 +215,15 @@ class Store(TableSetup, LanguageChoices, Changes):
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                " updated_at = ?, moved_at = CASE WHEN ? THEN ? ELSE moved_at END"
+                " WHERE id = ? AND version = ? AND status = 'active'",
                 (
                     _dumps(commit.snapshot),
                     new_version,
                     commit.status,
                     commit.winner,
+                    now,
+                    commit.by_person,
                     now,
                     commit.game_id,
                     commit.expected_version,
@@ -268,6 +275,21 @@ class Store(TableSetup, LanguageChoices, Changes):
                         delta.hand_points,
                         delta.best_hand,
                     ),
+                )
+                await tx.execute(
+                    "INSERT INTO game_stats (game_id, player, canastas, went_out, hands,"
+                    " hand_points, best_hand) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, player) DO UPDATE SET"
+                    " canastas = game_stats.canastas + excluded.canastas,"
+                    " went_out = game_stats.went_out + excluded.went_out,"
+                    " hands = game_stats.hands + excluded.hands,"
+                    " hand_points = game_stats.hand_points + excluded.hand_points,"
+                    " best_hand = CASE WHEN excluded.best_hand IS NULL"
+                    " THEN game_stats.best_hand WHEN game_stats.best_hand IS NULL"
+                    " OR excluded.best_hand > game_stats.best_hand THEN excluded.best_hand"
+                    " ELSE game_stats.best_hand END",
+                    (commit.game_id, delta.player, delta.canastas, delta.went_out,
+                     delta.hands, delta.hand_points, delta.best_hand),
                 )
         return new_version
 
@@ -331,7 +353,13 @@ class Store(TableSetup, LanguageChoices, Changes):
         return _stats(row) if row else None
 
 
+# Every column of a game but its snapshot: what finding a game needs, without parsing it.
+GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, host, status, variant, options, seed,"
+                " version, winner, created_at, updated_at, moved_at, ended_by")
+
+
 def _game(row: Row) -> GameRecord:
+    snapshot = row["snapshot"] if "snapshot" in row.keys() else None
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -342,11 +370,13 @@ def _game(row: Row) -> GameRecord:
         variant=row["variant"],
         options=json.loads(row["options"]),
         seed=row["seed"],
-        snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
+        snapshot=json.loads(snapshot) if snapshot else None,
         version=row["version"],
         winner=row["winner"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        moved_at=row["moved_at"],
+        ended_by=row["ended_by"],
     )
 
 

@@ -58,8 +58,9 @@ class TableSetup(Connected):
         async with self._transaction() as tx:
             [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, host, variant, dumps(options), seed, now, now),
+                " created_at, updated_at, moved_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
+                (guild_id, channel_id, host, variant, dumps(options), seed, now, now, now),
             )
             game_id = int(row["id"])
             await tx.execute(
@@ -99,10 +100,11 @@ class TableSetup(Connected):
                     raise StoreError(f"game {previous.id} already has a rematch")
             [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, thread_id, host, status, variant,"
-                " options, seed, snapshot, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+                " options, seed, snapshot, version, created_at, updated_at, moved_at)"
+                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id",
                 (previous.guild_id, previous.channel_id, previous.thread_id, host,
-                 previous.variant, dumps(previous.options), seed, dumps(snapshot), now, now),
+                 previous.variant, dumps(previous.options), seed, dumps(snapshot), now, now,
+                 now),
             )
             game_id = int(row["id"])
             await tx.execute_many(
