@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -16,6 +17,7 @@ from bot.discord_ui.discord_limits import NO_PINGS, send_private
 from bot.discord_ui.languages import Languages
 from bot.discord_ui.table_bot import TableBot
 from bot.service import Autopilot, GameService, Notice, Refused
+from bot.service.thinking import Thinker
 from bot.store import Shards, Store
 from bot.store.database import redacted
 
@@ -46,6 +48,7 @@ class CanastaBot(TableBot):
         self._service: GameService | None = None
         self._autopilot: Autopilot | None = None
         self._resumed = False
+        self._warming: asyncio.Task[None] | None = None
         self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
         self.tree.error(self.on_app_command_error)
 
@@ -89,7 +92,10 @@ class CanastaBot(TableBot):
         self._service = GameService(
             self._store, seed=self.seed, default_variant=self.settings.default_variant,
             clock=_now, shards=self.own_shards,
+            thinker=Thinker(self.settings.computer_processes, self.settings.computer_queue),
         )
+        # What the front end keeps for a game goes when the game ends or leaves memory.
+        self._service.on_release(self._release)
         self._autopilot = Autopilot(self._service, self._announce,
                                     ai_delay=self.settings.ai_delay)
         await self.tree.set_translator(CatalogTranslator())
@@ -113,6 +119,10 @@ class CanastaBot(TableBot):
         self._resumed = True
         from bot.discord_ui.tables_check import check_tables
 
+        # The thinking processes start now, in the background, so no computer waits on
+        # their start later.
+        self._warming = asyncio.get_running_loop().create_task(self._warm(), name="warm")
+
         try:
             await check_tables(self)
         except Exception:
@@ -123,6 +133,15 @@ class CanastaBot(TableBot):
             log.exception("cannot hear of the moves other processes make")
         count = await self._autopilot.resume(self.own_shards)
         log.info("resumed %d game(s) in play", count)
+
+    async def _warm(self) -> None:
+        try:
+            await self.service.thinker.warm()
+        except Exception:
+            log.exception("the thinking processes could not start")
+
+    def _release(self, game_id: int) -> None:
+        self.table_pictured.pop(game_id, None)
 
     async def _announce(self, notice: Notice) -> None:
         from bot.discord_ui.presenter import Presenter
@@ -138,7 +157,10 @@ class CanastaBot(TableBot):
             await self.close_store()
 
     async def close_store(self) -> None:
-        """Close the database (an open aiosqlite connection keeps a thread alive)."""
+        """Close the database (an open aiosqlite connection keeps a thread alive) and stop
+        the thinking processes."""
+        if self._service is not None:
+            self._service.close()
         if self._store is not None:
             store, self._store = self._store, None
             await store.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 from bot import i18n
+from bot.service.thinking import default_processes
 
 TOKEN_HELP = (
     "No DISCORD_TOKEN set: create an application at https://discord.com/developers/applications, "
@@ -34,6 +35,10 @@ class Settings:
     ai_delay: float = 1.5  # seconds a computer player "thinks" before each turn in Discord
     shard_count: int | None = None  # None: one unsharded process (the default)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    # Computers think in a pool of processes (0: in a thread); at most computer_queue
+    # searches are with the pool at once (None: twice the processes).
+    computer_processes: int = field(default_factory=default_processes)
+    computer_queue: int | None = None
 
     def require_token(self) -> str:
         if not self.token:
@@ -51,7 +56,12 @@ _ENV_NAMES = {
     "ai_delay": "AI_DELAY",
     "shard_count": "SHARD_COUNT",
     "shard_ids": "SHARD_IDS",
+    "computer_processes": "COMPUTER_PROCESSES",
+    "computer_queue": "COMPUTER_QUEUE",
 }
+# Numbers read from the environment: the lowest and highest value each may take.
+_COUNTS = {"computer_processes": (0, 64), "computer_queue": (1, 1024)}
+_AMOUNTS: dict[str, tuple[float, float]] = {}
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -81,6 +91,22 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
             values[f.name] = int(raw)
         elif f.name == "shard_ids":
             values[f.name] = parse_shard_ids(raw)
+        elif f.name in _COUNTS:
+            low, high = _COUNTS[f.name]
+            if not raw.isdigit() or not low <= int(raw) <= high:
+                raise ValueError(f"{_ENV_NAMES[f.name]} must be a whole number from {low} to "
+                                 f"{high}, not {raw!r}")
+            values[f.name] = int(raw)
+        elif f.name in _AMOUNTS:
+            lowest, highest = _AMOUNTS[f.name]
+            try:
+                amount = float(raw)
+            except ValueError:
+                amount = -1.0
+            if not lowest <= amount <= highest:
+                raise ValueError(f"{_ENV_NAMES[f.name]} must be a number from {lowest:g} to "
+                                 f"{highest:g}, not {raw!r}")
+            values[f.name] = amount
         elif f.name == "log_level":
             values[f.name] = raw.upper()
         elif f.name == "default_language":

@@ -6,7 +6,6 @@ A mixin of `GameService` (the game's lock, the store).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,9 @@ from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
 from bot.store import GameRecord, Seat, Store
+
+if TYPE_CHECKING:
+    from bot.service.game_locks import GameLock
 
 SEATINGS = ("drawn", "join")
 AI_PREFIX = "ai:"
@@ -29,7 +31,7 @@ class LobbyTables:
     default_variant: str
 
     if TYPE_CHECKING:  # provided by GameService and TableOpening
-        def lock(self, game_id: int) -> asyncio.Lock: ...
+        def lock(self, game_id: int) -> GameLock: ...
         async def _record(self, game_id: int) -> GameRecord: ...
         async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]
                         ) -> Outcome: ...

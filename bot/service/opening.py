@@ -6,7 +6,6 @@ A mixin of `GameService` (the game's lock, the cache, the store).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -17,13 +16,16 @@ from bot.service.lobby import table_rules
 from bot.service.outcome import LobbyState, Outcome, refused
 from bot.store import GameRecord, Opening, Seat, Shards, Store, StoreError
 
+if TYPE_CHECKING:
+    from bot.service.game_locks import GameLock
+
 
 class TableOpening:
     store: Store
     seed: int | None
 
     if TYPE_CHECKING:  # provided by GameService
-        def lock(self, game_id: int) -> asyncio.Lock: ...
+        def lock(self, game_id: int) -> GameLock: ...
         async def _record(self, game_id: int) -> GameRecord: ...
         async def lobby(self, game_id: int) -> LobbyState: ...
         async def _in_play(self, game_id: int, game: Game, seats: list[Seat],

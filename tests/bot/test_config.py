@@ -216,3 +216,21 @@ def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> Non
     failure = start_failure(refused.value, url)
     assert failure is not None and "PostgreSQL" in failure and "s3cret" not in failure
     assert "server is running" in failure
+
+
+def test_computer_pool_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service.thinking import default_processes
+
+    for name in ("COMPUTER_PROCESSES", "COMPUTER_QUEUE"):
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings(None)
+    assert settings.computer_processes == default_processes() >= 1
+    assert settings.computer_queue is None  # twice the processes
+    monkeypatch.setenv("COMPUTER_PROCESSES", "0")
+    monkeypatch.setenv("COMPUTER_QUEUE", "3")
+    settings = load_settings(None)
+    assert (settings.computer_processes, settings.computer_queue) == (0, 3)
+    for bad in ("-1", "many", "65"):
+        monkeypatch.setenv("COMPUTER_PROCESSES", bad)
+        with pytest.raises(ValueError, match="COMPUTER_PROCESSES"):
+            load_settings(None)
