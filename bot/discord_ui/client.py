@@ -88,7 +88,7 @@ class CanastaBot(TableBot):
             self._autopilot.kick(game_id)
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.settings.database)
+        self._store = await Store.open(self.settings.database, clock=_now)
         self._service = GameService(
             self._store, seed=self.seed, default_variant=self.settings.default_variant,
             clock=_now, shards=self.own_shards,
@@ -133,6 +133,45 @@ class CanastaBot(TableBot):
             log.exception("cannot hear of the moves other processes make")
         count = await self._autopilot.resume(self.own_shards)
         log.info("resumed %d game(s) in play", count)
+
+    # ------------------------------------------------------------------ deletions
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A lobby message deleted (by a moderator: it is the bot's) cancels its table,
+        when the table is still in the lobby. Quiet, and harmless twice."""
+        if payload.guild_id is not None:
+            await self._lobbies_deleted([payload.message_id])
+
+    async def on_raw_bulk_message_delete(
+        self, payload: discord.RawBulkMessageDeleteEvent
+    ) -> None:
+        if payload.guild_id is not None:
+            await self._lobbies_deleted(sorted(payload.message_ids))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A table's thread deleted cancels the table (nobody can play there any more)."""
+        from bot.discord_ui.table_end import close_table
+
+        try:
+            for ended in await self.service.thread_deleted(payload.thread_id):
+                await close_table(self, ended, thread_gone=True)
+                log.info("game %s cancelled: its thread was deleted", ended.game_id)
+        except Exception:
+            log.exception("could not cancel the tables of deleted thread %s",
+                          payload.thread_id)
+
+    async def _lobbies_deleted(self, message_ids: list[int]) -> None:
+        from bot.discord_ui.table_end import close_table
+
+        for message_id in message_ids:
+            try:
+                ended = await self.service.lobby_deleted(message_id)
+                if ended is not None:
+                    await close_table(self, ended, lobby_gone=True)
+                    log.info("game %s cancelled: its lobby message was deleted",
+                             ended.game_id)
+            except Exception:
+                log.exception("could not cancel the table of deleted message %s", message_id)
 
     async def _warm(self) -> None:
         try:

@@ -38,8 +38,10 @@ from bot.engine import (
     variant,
 )
 from bot.service.crashpoints import crash_point
+from bot.service.ending import TableEnding
 from bot.service.game_locks import GameLock, GameLocks
 from bot.service.held_games import HeldGames
+from bot.service.limits import TableLimits
 from bot.service.live_game import LiveGame, turn_token
 from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.offers import MoveOffers
@@ -66,7 +68,8 @@ log = logging.getLogger(__name__)
 JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others commit first
 
 
-class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers):
+class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
+                  TableEnding):
     def __init__(
         self,
         store: Store,
@@ -77,6 +80,7 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         clock: Callable[[], float] = time.time,
         shards: Shards | None = None,
         thinker: Thinker | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         self.store = store
         self.shards = shards  # the servers whose timers and computers run here (None: all)
@@ -84,6 +88,7 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         self.default_variant = default_variant
         self.clock = clock  # wall-clock seconds; the turn timer's deadlines use it
         self.thinker = thinker or Thinker(0)  # where computers think (a thread by default)
+        self.limits = limits or TableLimits()  # none by default (the bot sets its own)
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._locks = GameLocks()

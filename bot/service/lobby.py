@@ -88,6 +88,8 @@ class LobbyTables:
             seats=await self.store.seats(game_id),
             thread_id=record.thread_id,
             timer=turn_minutes(record.options),
+            ended_by=record.ended_by,
+            guild_id=record.guild_id,
         )
 
     async def join(self, game_id: int, player: str, name: str) -> LobbyState:
@@ -127,14 +129,6 @@ class LobbyTables:
             if player == lobby.host:
                 raise refused("reply.host_cannot_leave")
             await self.store.remove_seat(game_id, player)
-            return await self.lobby(game_id)
-
-    async def cancel(self, game_id: int, player: str) -> LobbyState:
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if player != lobby.host:
-                raise refused("reply.host_cancels")
-            await self.store.set_status(game_id, "cancelled", expected="lobby")
             return await self.lobby(game_id)
 
     async def start(self, game_id: int, player: str) -> tuple[LobbyState, Outcome, list[SeatDraw]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.store.backends import open_database
@@ -42,12 +43,13 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: str) -> Store:
+    async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Store:
         """Open the database (a SQLite file, created if needed, or a postgresql:// URL) and
-        bring its schema up to date."""
+        bring its schema up to date. `clock`: the time the store records (when a game
+        opened, when a person last moved, ...), the service's own."""
         db = await open_database(path)
         try:
-            store = cls(db, path)
+            store = cls(db, path, clock)
             await store.migrate()
         except BaseException:
             await db.close()
@@ -94,14 +96,14 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
         async with self._transaction() as tx:
             await tx.execute(
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
-                (thread_id, time.time(), game_id),
+                (thread_id, self.clock(), game_id),
             )
 
     async def set_status(self, game_id: int, status: str, *, expected: str | None = None) -> None:
         """Change a game's status; with `expected`, only from that status (else StoreError)."""
         async with self._transaction() as tx:
             sql = "UPDATE games SET status = ?, updated_at = ? WHERE id = ?"
-            params: tuple[Any, ...] = (status, time.time(), game_id)
+            params: tuple[Any, ...] = (status, self.clock(), game_id)
             if expected is not None:
                 sql += " AND status = ?"
                 params += (expected,)
@@ -186,7 +188,7 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
     async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
         async with self._transaction() as tx:
-            now = time.time()
+            now = self.clock()
             changed = await tx.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?,"
                 " moved_at = ? WHERE id = ? AND status = 'lobby'",
@@ -210,7 +212,7 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
         Returns the game's new version (= number of actions). Raises `StaleGame` when the
         game is no longer at `expected_version` (someone else committed first).
         """
-        now = time.time()
+        now = self.clock()
         new_version = commit.expected_version + 1
         async with self._transaction() as tx:
             changed = await tx.execute(
@@ -318,7 +320,7 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "INSERT INTO dm_notices (player, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                (player, time.time()),
+                (player, self.clock()),
             )
             return changed == 1
 

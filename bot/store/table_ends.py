@@ -7,8 +7,6 @@ game's share is kept in `game_stats`; games begun before that table existed have
 
 from __future__ import annotations
 
-import time
-
 from bot.store.changes import Changes
 from bot.store.database import Transaction
 from bot.store.records import Shards
@@ -27,7 +25,7 @@ class TableEnds(Changes):
         `lobby_only`: only a table still in the lobby."""
         if status not in ENDINGS:
             raise ValueError(f"a table ends as {' or '.join(ENDINGS)}, not {status!r}")
-        now = time.time()
+        now = self.clock()
         async with self._transaction() as tx:
             was = None
             for before in ("lobby",) if lobby_only else ("active", "lobby"):

@@ -11,7 +11,6 @@ deal has not been shown yet.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.store.records import GameRecord, Opening, Seat, Shards
@@ -54,7 +53,7 @@ class TableSetup(Connected):
     ) -> int:
         """A new game in the lobby, with its host in the first seat; with `opening`, marked
         as not set up yet (until `opened`)."""
-        now = time.time()
+        now = self.clock()
         async with self._transaction() as tx:
             [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
@@ -78,7 +77,7 @@ class TableSetup(Connected):
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
-                (thread_id, time.time(), game_id))
+                (thread_id, self.clock(), game_id))
             if changed != 1:
                 raise StoreError(f"game {game_id} is gone")
             await tx.execute("DELETE FROM openings WHERE game_id = ?", (game_id,))
@@ -90,7 +89,7 @@ class TableSetup(Connected):
         """The same table again, dealt and in play, in one transaction: the new game in the
         previous one's thread, its seats, its first deal. StoreError when another game took
         the thread since (the rematch has already started)."""
-        now = time.time()
+        now = self.clock()
         async with self._transaction() as tx:
             if previous.thread_id is not None:
                 rows = await tx.fetch(
