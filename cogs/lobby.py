@@ -30,6 +30,7 @@ from bot.discord_ui.lobby_message import (
     rematch_lead,
 )
 from bot.discord_ui.presenter import Presenter
+from bot.discord_ui.slow_down import refund, too_soon
 from bot.discord_ui.table_end import EndButton, close_table, confirm_view, is_moderator
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
 from bot.engine.variants import PLAYER_COUNTS
@@ -76,6 +77,8 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
+        if await too_soon(bot, interaction, "click"):
+            return
         service = bot.service
         user = str(interaction.user.id)
         mine = await bot.languages.of(interaction)
@@ -228,6 +231,8 @@ class Lobby(commands.Cog):
             await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
                                                       "lobby.text_channel"))
             return
+        if await too_soon(self.bot, interaction, "new"):
+            return
         try:
             lobby = await self.bot.service.new_lobby(
                 guild_id=interaction.guild_id,
@@ -242,6 +247,7 @@ class Lobby(commands.Cog):
                 timer=timer,
             )
         except Refused as exc:
+            refund(self.bot, interaction, "new")  # a table refused is not one opened
             await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
         lang = await self.bot.languages.server(interaction.guild_id)
@@ -280,6 +286,8 @@ class Lobby(commands.Cog):
     @app_commands.describe(language=about("canasta.language.language"))
     @app_commands.choices(language=language_choices("language.server_auto"))
     async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if await too_soon(self.bot, interaction, "click"):
+            return
         mine = await self.bot.languages.of(interaction)
         permissions = interaction.permissions
         if interaction.guild_id is None or not (permissions.manage_guild

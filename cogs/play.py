@@ -19,6 +19,7 @@ from bot.discord_ui.discord_limits import CONTENT, choices, edit_clicked, respon
 from bot.discord_ui.panel_moves import MoveButton, MoveMenu
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.presenter import Presenter, answer_note, answered_view
+from bot.discord_ui.slow_down import too_soon
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.i18n.rules_text import rules_messages
 from bot.i18n.speech import card_text
@@ -51,8 +52,8 @@ async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRe
         raise refused("reply.no_game_here")
     if record.status == "lobby":
         raise refused("reply.press_start")
-    if record.status == "cancelled":
-        raise refused("reply.cancelled")
+    if record.status in ("cancelled", "abandoned"):
+        raise refused(f"reply.{record.status}")
     return record
 
 
@@ -265,6 +266,8 @@ class Play(commands.Cog):
             record = await game_here(self.bot, interaction)
         except Refused as exc:
             await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
+            return
+        if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
             return
         await interaction.response.defer(thinking=True)
         lang = await self.bot.languages.server(interaction.guild_id)

@@ -15,8 +15,10 @@ from bot.discord_ui.command_words import CatalogTranslator
 from bot.discord_ui.config import Settings
 from bot.discord_ui.discord_limits import NO_PINGS, send_private
 from bot.discord_ui.languages import Languages
+from bot.discord_ui.sweeper import Sweeper
 from bot.discord_ui.table_bot import TableBot
 from bot.service import Autopilot, GameService, Notice, Refused
+from bot.service.limits import Cooldowns, TableLimits
 from bot.service.thinking import Thinker
 from bot.store import Shards, Store
 from bot.store.database import redacted
@@ -43,12 +45,14 @@ class CanastaBot(TableBot):
         )
         self.settings = settings
         self.languages = Languages(self)
+        self.cooldowns = Cooldowns(_now)
         self.seed = seed
         self._store: Store | None = None
         self._service: GameService | None = None
         self._autopilot: Autopilot | None = None
         self._resumed = False
         self._warming: asyncio.Task[None] | None = None
+        self.sweeper = Sweeper(self)
         self.table_pictured: dict[int, int] = {}  # turns played when its picture was uploaded
         self.tree.error(self.on_app_command_error)
 
@@ -93,9 +97,11 @@ class CanastaBot(TableBot):
             self._store, seed=self.seed, default_variant=self.settings.default_variant,
             clock=_now, shards=self.own_shards,
             thinker=Thinker(self.settings.computer_processes, self.settings.computer_queue),
+            limits=table_limits(self.settings),
         )
         # What the front end keeps for a game goes when the game ends or leaves memory.
         self._service.on_release(self._release)
+        self._service.on_open(self.sweeper.opened)
         self._autopilot = Autopilot(self._service, self._announce,
                                     ai_delay=self.settings.ai_delay)
         await self.tree.set_translator(CatalogTranslator())
@@ -112,8 +118,8 @@ class CanastaBot(TableBot):
                  len(self.tree.get_commands()))
 
     async def on_ready(self) -> None:
-        """The first time: the start-up check makes every table whole (or removes it), then
-        every game in play resumes (its timer, its computers' turns)."""
+        """The first time: every game in play resumes (its timer, its computers' turns),
+        and the start-up check makes every table whole (or removes it): see tables_check."""
         if self._resumed or self._autopilot is None:
             return
         self._resumed = True
@@ -124,15 +130,17 @@ class CanastaBot(TableBot):
         self._warming = asyncio.get_running_loop().create_task(self._warm(), name="warm")
 
         try:
-            await check_tables(self)
-        except Exception:
-            log.exception("the start-up check of the tables failed")
-        try:
             await self._autopilot.follow()  # moves other processes make to our games
         except Exception:
             log.exception("cannot hear of the moves other processes make")
-        count = await self._autopilot.resume(self.own_shards)
+        try:
+            # Games the database shows whole resume at once; the others once checked.
+            count = await check_tables(self)
+        except Exception:
+            log.exception("the start-up check of the tables failed")
+            count = await self._autopilot.resume(self.own_shards)
         log.info("resumed %d game(s) in play", count)
+        self.sweeper.start()  # lobbies and tables that fall due (see sweeper.py)
 
     # ------------------------------------------------------------------ deletions
 
@@ -189,6 +197,10 @@ class CanastaBot(TableBot):
 
     async def close(self) -> None:
         try:
+            await self.sweeper.close()
+            if self._warming is not None and not self._warming.done():
+                self._warming.cancel()
+                await asyncio.gather(self._warming, return_exceptions=True)
             if self._autopilot is not None:
                 await self._autopilot.close()
             await super().close()
@@ -234,6 +246,17 @@ def bot_for(settings: Settings, *, seed: int | None = None) -> CanastaBot:
     if settings.shard_count is not None:
         return ShardedCanastaBot(settings, seed=seed)
     return CanastaBot(settings, seed=seed)
+
+
+def table_limits(settings: Settings) -> TableLimits:
+    """The service's limits and expiry, from the settings."""
+    return TableLimits(
+        lobbies_per_host=settings.lobbies_per_host,
+        lobbies_per_channel=settings.lobbies_per_channel,
+        tables_per_server=settings.tables_per_server,
+        lobby_seconds=settings.lobby_minutes * 60,
+        idle_seconds=settings.abandon_days * 86400,
+    )
 
 
 def _now() -> float:

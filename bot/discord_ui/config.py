@@ -39,6 +39,19 @@ class Settings:
     # searches are with the pool at once (None: twice the processes).
     computer_processes: int = field(default_factory=default_processes)
     computer_queue: int | None = None
+    # Limits (0: none): open lobbies per host and per channel, tables in play per server.
+    lobbies_per_host: int = 2
+    lobbies_per_channel: int = 5
+    tables_per_server: int = 50
+    # Cooldowns, per member (0: none): /canasta new; /table and /scores in a thread; lobby
+    # buttons and /language (clicks per second, in bursts of three seconds' worth).
+    new_table_cooldown: float = 30.0
+    picture_cooldown: float = 10.0
+    clicks_per_second: float = 3.0
+    # Expiry (0: never): a lobby after so many minutes; a table where no person moved
+    # for so many days ends as abandoned.
+    lobby_minutes: float = 60.0
+    abandon_days: float = 7.0
 
     def require_token(self) -> str:
         if not self.token:
@@ -58,10 +71,22 @@ _ENV_NAMES = {
     "shard_ids": "SHARD_IDS",
     "computer_processes": "COMPUTER_PROCESSES",
     "computer_queue": "COMPUTER_QUEUE",
+    "lobbies_per_host": "LOBBIES_PER_HOST",
+    "lobbies_per_channel": "LOBBIES_PER_CHANNEL",
+    "tables_per_server": "TABLES_PER_SERVER",
+    "new_table_cooldown": "NEW_TABLE_COOLDOWN",
+    "picture_cooldown": "PICTURE_COOLDOWN",
+    "clicks_per_second": "CLICKS_PER_SECOND",
+    "lobby_minutes": "LOBBY_MINUTES",
+    "abandon_days": "ABANDON_DAYS",
 }
 # Numbers read from the environment: the lowest and highest value each may take.
-_COUNTS = {"computer_processes": (0, 64), "computer_queue": (1, 1024)}
-_AMOUNTS: dict[str, tuple[float, float]] = {}
+_COUNTS = {"computer_processes": (0, 64), "computer_queue": (1, 1024),
+           "lobbies_per_host": (0, 1000), "lobbies_per_channel": (0, 1000),
+           "tables_per_server": (0, 100000)}
+_AMOUNTS = {"new_table_cooldown": (0.0, 3600.0), "picture_cooldown": (0.0, 3600.0),
+            "clicks_per_second": (0.0, 100.0), "lobby_minutes": (0.0, 10080.0),
+            "abandon_days": (0.0, 365.0)}
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

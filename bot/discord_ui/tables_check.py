@@ -1,7 +1,14 @@
 """The start-up check: after a crash at any instant, every table in the database is either
 fully there and playable or gone.
 
-It runs once Discord is reachable and before the autopilot resumes the games in play:
+It runs once Discord is reachable, in two steps, so that play resumes at once however many
+tables there are:
+1. What the database alone can tell: each game in play whose messages are all recorded (its
+   live table message; the turn message of the person to play; the prompt of an open
+   question a person must answer), and whose set-up finished, resumes at once (its timer,
+   its computers' turns).
+2. Then every table is checked against Discord, at most `AT_ONCE` at a time, the ones that
+   did not pass step 1 first (each of those resumes once checked):
 - set-ups a crash interrupted (openings) are completed, or dropped without a trace when
   their lobby message was never recorded;
 - a table in its lobby has its lobby message and its thread; a lobby whose recorded
@@ -17,6 +24,7 @@ It runs once Discord is reachable and before the autopilot resumes the games in 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable
 
@@ -42,20 +50,45 @@ from bot.store import GameRecord, Opening
 log = logging.getLogger(__name__)
 
 PROMPT_SEARCH = 20  # posts after a prompt before a restart: a few table pictures at most
+AT_ONCE = 8  # tables checked against Discord at the same time
 
 
-async def check_tables(bot: TableBot) -> None:
+async def check_tables(bot: TableBot) -> int:
+    """Check every table of this process's servers; returns how many games in play resume
+    (`bot.kick` resumes each: at once when the database shows it whole, else once checked)."""
     checker = _Check(bot)
     shards = bot.own_shards  # sharded: only this process's guilds (the others check theirs)
-    for opening in await bot.service.openings(shards):
-        await checker.guarded(checker.finish(opening), opening.game_id)
-    for record in await bot.store.active_games(shards):
-        if record.status == "lobby":
-            await checker.guarded(checker.lobby(record), record.id)
+    openings = await bot.service.openings(shards)
+    opening = {o.game_id for o in openings}
+    tables = await bot.store.active_games(shards)
+    whole, rest = [], []
+    for record in tables:
+        if record.status == "active" and record.id not in opening \
+                and await checker.recorded(record):
+            whole.append(record)
         else:
-            await checker.guarded(checker.in_play(record), record.id)
+            rest.append(record)
+    for record in whole:
+        bot.kick(record.id)  # step 1: these play on at once
+    slots = asyncio.Semaphore(AT_ONCE)
+
+    async def checked(step: Awaitable[object], game_id: int, *, then_kick: bool) -> None:
+        async with slots:
+            await checker.guarded(step, game_id)
+        if then_kick:
+            bot.kick(game_id)
+
+    steps = [checked(checker.finish(o), o.game_id, then_kick=False) for o in openings]
+    for record in rest + whole:  # step 2: against Discord, a few at a time
+        if record.status == "lobby":
+            steps.append(checked(checker.lobby(record), record.id, then_kick=False))
+        else:
+            steps.append(checked(checker.in_play(record), record.id,
+                                 then_kick=record not in whole))
+    await asyncio.gather(*steps)
     for game_id in await bot.store.games_with_message("question", shards):
         await checker.guarded(checker.close_question(game_id), game_id)
+    return sum(1 for r in tables if r.status == "active")
 
 
 class _Check:

@@ -113,6 +113,19 @@ class TableEnding:
                 ended.append(done)
         return ended
 
+    async def next_expiry(self, at_most: float) -> float:
+        """When `expire` may next have something to do: the earliest time a lobby or a table
+        of this process's falls due, and no later than `at_most` seconds from now (a table
+        opened later tells of itself: see `GameService.on_open`)."""
+        due = [self.clock() + at_most]
+        for status, limit in (("lobby", self.limits.lobby_seconds),
+                              ("active", self.limits.idle_seconds)):
+            if limit > 0:
+                moved = await self.store.earliest_move(status, self.shards)
+                if moved is not None:
+                    due.append(moved + limit)
+        return min(due)
+
     async def expire(self) -> list[Ended]:
         """Lobbies open too long are cancelled, tables no person moved at for too long end
         as abandoned (only this process's servers' tables: each process sweeps its own)."""

@@ -21,6 +21,7 @@ the cache: a process that has seen a hundred thousand games holds only the ones 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
@@ -89,11 +90,13 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         self.clock = clock  # wall-clock seconds; the turn timer's deadlines use it
         self.thinker = thinker or Thinker(0)  # where computers think (a thread by default)
         self.limits = limits or TableLimits()  # none by default (the bot sets its own)
+        self._opening = asyncio.Lock()
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._locks = GameLocks()
         self._offers = OrderedDict()
         self._releases: list[Callable[[int], None]] = [self._forget_offers]
+        self._openings: list[Callable[[float], None]] = []
 
     def lock(self, game_id: int) -> GameLock:
         """The game's lock: everything that changes one game runs under it, one at a time."""
@@ -113,6 +116,16 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         for release in self._releases:
             release(game_id)
 
+    def on_open(self, opened: Callable[[float], None]) -> None:
+        """Call `opened(due)` when a table opens here (a lobby, or a game dealt), with the
+        time it will fall due for expiry if nobody moves (see `expire`)."""
+        self._openings.append(opened)
+
+    def _opened(self, limit: float) -> None:
+        if limit > 0:
+            for opened in self._openings:
+                opened(self.clock() + limit)
+
     def close(self) -> None:
         """Stop the thinking processes."""
         self.thinker.close()
@@ -122,6 +135,7 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         fresh = replace(await self._record(game_id), snapshot=None)
         live = LiveGame(fresh, game, 0, "active", seats)
         self._remember(live)
+        self._opened(self.limits.idle_seconds)
         await self._sync_deadline(live)
         return Outcome(game_id=game_id, player=host, hands_changed=list(game.players),
                        new_deal=True)
@@ -157,8 +171,9 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
     async def _move(self, live: LiveGame, player: str, action: Any,
                     turn: str | None) -> Outcome:
         if live.status != "active":
-            raise refused("reply.game_over" if live.status == "over"
-                          else "reply.game_not_played")
+            raise refused({"over": "reply.game_over", "cancelled": "reply.cancelled",
+                           "abandoned": "reply.abandoned"}.get(live.status,
+                                                               "reply.game_not_played"))
         seat = live.seat(player)
         if seat is None:
             raise refused("reply.not_playing")

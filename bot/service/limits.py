@@ -38,7 +38,8 @@ class Cooldowns:
         self._buckets: dict[tuple[str, object], tuple[float, float]] = {}  # tokens, at
 
     def once_per(self, kind: str, key: object, seconds: float) -> float | None:
-        """At most once per `seconds` (0: always)."""
+        """At most once per `seconds` (0: always). A call let through counts from now; if
+        it then fails, `refund` takes it back."""
         if seconds <= 0:
             return None
         now = self.clock()
@@ -48,6 +49,10 @@ class Cooldowns:
         self._prune(self._next, now)
         self._next[(kind, key)] = now + seconds
         return None
+
+    def refund(self, kind: str, key: object) -> None:
+        """The call let through did nothing (it was refused): it does not count."""
+        self._next.pop((kind, key), None)
 
     def per_second(self, kind: str, key: object, rate: float, burst: float) -> float | None:
         """At most `rate` a second on average, `burst` at once (0: always)."""

@@ -37,6 +37,7 @@ from bot.service import searches
 log = logging.getLogger(__name__)
 
 PRELOAD = ["bot.service.searches"]  # what every worker imports before its first search
+THREADS = 32  # searches at once when they run in threads (COMPUTER_PROCESSES=0)
 
 
 def default_processes() -> int:
@@ -58,7 +59,8 @@ class Thinker:
         if processes < 0:
             raise ValueError("a pool of 0 or more processes")
         self.processes = processes
-        self.queue = queue if queue else max(1, 2 * processes)
+        # In a thread, as many at once as asyncio's own executor would run (as before).
+        self.queue = queue if queue else (2 * processes if processes else THREADS)
         self._slots: asyncio.Semaphore | None = None
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Task[ProcessPoolExecutor] | None = None

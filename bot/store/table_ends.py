@@ -84,9 +84,18 @@ class TableEnds(Changes):
         """Games in play where no person has moved since that time."""
         return await self._idle("active", moved_before, shards)
 
+    async def earliest_move(self, status: str, shards: Shards | None = None) -> float | None:
+        """When a person last moved at the table of `status` ("lobby": opened) that has
+        waited longest (None: there is none). One indexed read."""
+        where, params = in_shards(shards)
+        [row] = await self._fetchall(
+            f"SELECT MIN(moved_at) AS at FROM games WHERE status = ? {where}",
+            (status, *params))
+        return None if row["at"] is None else float(row["at"])
+
     async def _idle(self, status: str, before: float, shards: Shards | None) -> list[int]:
         where, params = in_shards(shards)
         rows = await self._fetchall(
-            f"SELECT id FROM games WHERE status = ? AND moved_at < ? {where} ORDER BY id",
+            f"SELECT id FROM games WHERE status = ? AND moved_at <= ? {where} ORDER BY id",
             (status, before, *params))
         return [int(r["id"]) for r in rows]

@@ -234,3 +234,29 @@ def test_computer_pool_settings(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("COMPUTER_PROCESSES", bad)
         with pytest.raises(ValueError, match="COMPUTER_PROCESSES"):
             load_settings(None)
+
+
+def test_limits_cooldowns_and_expiry_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ("LOBBIES_PER_HOST", "LOBBIES_PER_CHANNEL", "TABLES_PER_SERVER",
+             "NEW_TABLE_COOLDOWN", "PICTURE_COOLDOWN", "CLICKS_PER_SECOND", "LOBBY_MINUTES",
+             "ABANDON_DAYS")
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings(None)
+    assert (settings.lobbies_per_host, settings.lobbies_per_channel,
+            settings.tables_per_server) == (2, 5, 50)
+    assert (settings.new_table_cooldown, settings.picture_cooldown,
+            settings.clicks_per_second) == (30, 10, 3)
+    assert (settings.lobby_minutes, settings.abandon_days) == (60, 7)
+    for name in names:
+        monkeypatch.setenv(name, "0")  # 0: no limit, no cooldown, never
+    assert all(getattr(load_settings(None), f) == 0 for f in (
+        "lobbies_per_host", "lobbies_per_channel", "tables_per_server", "new_table_cooldown",
+        "picture_cooldown", "clicks_per_second", "lobby_minutes", "abandon_days"))
+    monkeypatch.setenv("LOBBY_MINUTES", "soon")
+    with pytest.raises(ValueError, match="LOBBY_MINUTES"):
+        load_settings(None)
+    monkeypatch.setenv("LOBBY_MINUTES", "60")
+    monkeypatch.setenv("TABLES_PER_SERVER", "-3")
+    with pytest.raises(ValueError, match="TABLES_PER_SERVER"):
+        load_settings(None)
