@@ -78,13 +78,18 @@ async def check_tables(bot: TableBot) -> int:
         if then_kick:
             bot.kick(game_id)
 
-    steps = [checked(checker.finish(o), o.game_id, then_kick=False) for o in openings]
-    for record in rest + whole:  # step 2: against Discord, a few at a time
+    # Step 2, against Discord, a few at a time: the set-ups a crash interrupted first (a
+    # table is never checked while its set-up is being finished), then every table.
+    await asyncio.gather(*(checked(checker.finish(o), o.game_id, then_kick=False)
+                           for o in openings))
+    resumed = {r.id for r in whole}
+    steps = []
+    for record in rest + whole:
         if record.status == "lobby":
             steps.append(checked(checker.lobby(record), record.id, then_kick=False))
         else:
             steps.append(checked(checker.in_play(record), record.id,
-                                 then_kick=record not in whole))
+                                 then_kick=record.id not in resumed))
     await asyncio.gather(*steps)
     for game_id in await bot.store.games_with_message("question", shards):
         await checker.guarded(checker.close_question(game_id), game_id)

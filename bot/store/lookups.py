@@ -4,13 +4,39 @@ channel, a message deleted in any server, a new table's limits)."""
 
 from __future__ import annotations
 
-from bot.store.records import OpenTables
+import json
+
+from bot.store.database import Row
+from bot.store.records import GameRecord, OpenTables, Shards
 from bot.store.sql import Connected
+from bot.store.table_setup import in_shards
 
 NEAR_TABLES = 3  # tables a command outside a thread points to
+# Every column of a game but its snapshot: what finding a game needs, without parsing it.
+GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, host, status, variant, options, seed,"
+                " version, winner, created_at, updated_at, moved_at, ended_by")
 
 
 class Lookups(Connected):
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        """The thread's current game: the active one, else the most recent one. One indexed
+        read, without the snapshot (every command in a thread asks it)."""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?"
+            " ORDER BY (status = 'active') DESC, id DESC LIMIT 1",
+            (thread_id,),
+        )
+        return game_record(rows[0]) if rows else None
+
+    async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
+        """Games in the lobby or in play (with `shards`: only those of their guilds),
+        without their snapshots."""
+        where, params = in_shards(shards)
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') {where}"
+            " ORDER BY id", params)
+        return [game_record(r) for r in rows]
+
     async def tables_of(self, player: str, channel_id: int, limit: int = NEAR_TABLES
                         ) -> list[tuple[int, int]]:
         """(game id, thread id) of the tables in the lobby or in play this player sits at in
@@ -48,3 +74,26 @@ class Lookups(Connected):
             "SELECT id FROM games WHERE thread_id = ? AND status IN ('lobby', 'active')"
             " ORDER BY id", (thread_id,))
         return [int(r["id"]) for r in rows]
+
+
+def game_record(row: Row) -> GameRecord:
+    """A game's row as a record (its snapshot parsed only when the row has one)."""
+    snapshot = row["snapshot"] if "snapshot" in row.keys() else None
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        host=row["host"],
+        status=row["status"],
+        variant=row["variant"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        snapshot=json.loads(snapshot) if snapshot else None,
+        version=row["version"],
+        winner=row["winner"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        moved_at=row["moved_at"],
+        ended_by=row["ended_by"],
+    )

@@ -19,7 +19,7 @@ from typing import Any
 from bot.store.backends import open_database
 from bot.store.database import Row
 from bot.store.languages import LanguageChoices
-from bot.store.lookups import Lookups
+from bot.store.lookups import Lookups, game_record
 from bot.store.migrations import migrate
 from bot.store.records import (
     ActionCommit,
@@ -71,26 +71,7 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
-
-    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
-        """The thread's current game: the active one, else the most recent one. One indexed
-        read, without the snapshot (every command in a thread asks it)."""
-        row = await self._fetchone(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?"
-            " ORDER BY (status = 'active') DESC, id DESC LIMIT 1",
-            (thread_id,),
-        )
-        return _game(row) if row else None
-
-    async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
-        """Games in the lobby or in play (with `shards`: only those of their guilds),
-        without their snapshots."""
-        where, params = in_shards(shards)
-        rows = await self._fetchall(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') {where}"
-            " ORDER BY id", params)
-        return [_game(r) for r in rows]
+        return game_record(row) if row else None
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._transaction() as tx:
@@ -353,33 +334,6 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
             (guild_id or 0, player),
         )
         return _stats(row) if row else None
-
-
-# Every column of a game but its snapshot: what finding a game needs, without parsing it.
-GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, host, status, variant, options, seed,"
-                " version, winner, created_at, updated_at, moved_at, ended_by")
-
-
-def _game(row: Row) -> GameRecord:
-    snapshot = row["snapshot"] if "snapshot" in row.keys() else None
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        host=row["host"],
-        status=row["status"],
-        variant=row["variant"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        snapshot=json.loads(snapshot) if snapshot else None,
-        version=row["version"],
-        winner=row["winner"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        moved_at=row["moved_at"],
-        ended_by=row["ended_by"],
-    )
 
 
 def _seat(row: Row) -> Seat:
