@@ -47,6 +47,14 @@ def test_every_key_in_every_language(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_key_is_written_twice(lang: str) -> None:
+    """A second entry of a key is dead text (the loader keeps the first), and a reviewer
+    who corrects it corrects nothing."""
+    keys = re.findall(r'^msgid "(.+)"$', (FOLDER / f"{lang}.po").read_text("utf-8"), re.M)
+    assert sorted({k for k in keys if keys.count(k) > 1}) == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_form_is_written_with_the_same_placeholders(lang: str) -> None:
     en = _entries("en")
     for key, forms in _entries(lang).items():
