@@ -9,7 +9,7 @@ the wild cards it may hold, and the spare wild cards complete the canastas close
 from __future__ import annotations
 
 from .cards import Card
-from .melds import TableMeld, meld_problem
+from .melds import TableMeld, meld_ok
 from .rules import Rules
 
 
@@ -77,7 +77,7 @@ def wilds_given(rules: Rules, melds: dict[str, TableMeld], counts: dict[str, int
             if not lo <= top_wilds <= hi:
                 return None
             lo = hi = top_wilds
-        if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
+        if lo > hi or (own and not meld_ok(rules, rank, n, w0 + lo, True)):
             return None
         entries.append((rank, n + w0, lo, hi))
     # spare wild cards go to natural canastas last (a wild card would make them mixed)
@@ -132,7 +132,7 @@ class Everything:
         w0 = old.wilds if old else 0
         hi = wild_room(rules, rank, n, w0)
         lo = max(0, 3 - n - w0) if own else 0
-        if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
+        if lo > hi or (own and not meld_ok(rules, rank, n, w0 + lo, True)):
             return None
         return n + w0, lo, hi
 

@@ -15,7 +15,7 @@ from .cards import Card
 from .errors import IllegalMove
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
-from .melds import TableMeld, meld_problem, other_canastas, set_kind
+from .melds import TableMeld, meld_ok, other_canastas, set_kind
 from .planning import check_going_out
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 
@@ -132,7 +132,7 @@ def _going_out_judge(seat: Seat, given: list[tuple[str, int]], counts: dict[str,
         old = melds.get(rank)
         wilds = given_wilds + (old.wilds if old else 0)
         naturals = counts.get(rank, 0) + (old.naturals if old else 0)
-        if meld_problem(r, rank, naturals, wilds, True):
+        if not meld_ok(r, rank, naturals, wilds, True):
             return False
         if naturals + wilds >= r.canasta_size:
             name = set_kind(r, rank, wilds)

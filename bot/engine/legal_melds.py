@@ -26,7 +26,6 @@ from .initial_meld import MeldTable, most_points
 from .melds import (
     law_of_melds,
     meld_ok,
-    meld_problem,
     set_kind,
     set_melds,
 )
@@ -112,7 +111,7 @@ class Seat:
             old = self.sets.get(rank)
             wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
             naturals = len(cards) + (len(old.cards) if old else 0) - wilds
-            ok = not meld_problem(self.rules, rank, naturals, wilds, going_out=False)
+            ok = meld_ok(self.rules, rank, naturals, wilds, False)
             points = sum(c.points for c in cards)
             known = self._counts[(rank, id(cards))] = (cards, ok, naturals, wilds, points)
         return known[1], known[2], known[3], known[4]
@@ -211,7 +210,7 @@ def building_meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) ->
             old = melds.get(rank)
             wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
             naturals = len(cards) + (len(old.cards) if old else 0) - wilds
-            if meld_problem(rules, rank, naturals, wilds, going_out=False):
+            if not meld_ok(rules, rank, naturals, wilds, False):
                 return None
             cards_points = sum(c.points for c in cards) if first else 0
         if first:
