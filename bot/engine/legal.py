@@ -32,8 +32,9 @@ from .canasta_needs import seven_discard_problem
 from .cards import Card
 from .discard_limits import barred
 from .errors import IllegalMove
+from .legal_candidates import meld_actions
 from .legal_going_out import going_out_lines
-from .legal_melds import Seat, greedy_melds, meld_actions
+from .legal_melds import Seat, greedy_melds
 from .legal_shapes import going_out_with_shapes, shape_moves
 from .planning import plan_meld
 from .special_hands import special_hand
