@@ -8,6 +8,8 @@ the wild cards it may hold, and the spare wild cards complete the canastas close
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import Card
 from .melds import TableMeld, meld_ok
 from .rules import Rules
@@ -136,8 +138,12 @@ class Everything:
             return None
         return n + w0, lo, hi
 
-    def without(self, spare: Card | None) -> list[tuple[str, int]] | None:
-        """``wilds_given`` for the hand less ``spare`` (``None``: the whole hand)."""
+    def without(self, spare: Card | None,
+                keep_natural: bool = False) -> list[tuple[str, int]] | None:
+        """``wilds_given`` for the hand less ``spare`` (``None``: the whole hand).
+        ``keep_natural``: the spare wild cards go to a meld that would otherwise be a
+        natural canasta last (where going out needs a natural canasta, the first answer may
+        spoil the only one)."""
         wild_count = self.wild_count
         changed: str | None = None
         if spare is not None:
@@ -162,6 +168,7 @@ class Everything:
         lows = room = 0
         canastas = self.have
         short: list[tuple[int, str, int]] = []
+        sizes: list[int] = []   # each row's size before wild cards
         for rank in self.ranks:
             if rank == changed:
                 if fresh is None:
@@ -176,6 +183,7 @@ class Everything:
             elif size <= s + hi:
                 short.append((size - s - lo, rank, len(rows)))
             rows.append((rank, lo, hi))
+            sizes.append(s)
         spare_wilds = wild_count - lows
         if spare_wilds < 0 or spare_wilds > room:
             return None
@@ -191,13 +199,24 @@ class Everything:
         if canastas < self.need:
             return None
         if spare_wilds:
-            for i, (_, _, hi) in enumerate(rows):
+            order: Iterable[int] = range(len(rows))
+            if keep_natural:
+                order = sorted(order, key=lambda i: self._natural_canasta(rows[i][0],
+                                                                          sizes[i], given[i]))
+            for i in order:
+                hi = rows[i][2]
                 more = min(spare_wilds, hi - given[i])
                 given[i] += more
                 spare_wilds -= more
                 if not spare_wilds:
                     break
         return [(row[0], n) for row, n in zip(rows, given, strict=True)]
+
+    def _natural_canasta(self, rank: str, size: int, given: int) -> bool:
+        """Would the meld of ``rank`` be a natural canasta with no more wild cards?"""
+        old = self.melds.get(rank)
+        return (not given and size >= self.rules.canasta_size
+                and (old is None or not old.wilds))
 
 
 def assemble(given: list[tuple[str, int]], naturals: dict[str, list[Card]],

@@ -51,6 +51,8 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     quick = _quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
     lines: list[Meld] = []
+    # a line refused may be one whose spare wild cards spoil the natural canasta it needs
+    keep_natural = any(kind == "natural" for kind, _ in r.going_out_kinds)
     if quick:
         judge = _Judge(seat)
         # each line's number of cards and sum of hashes, for telling moves apart
@@ -73,8 +75,14 @@ def going_out_lines(seat: Seat) -> list[Meld]:
             if not cnt and not wt:
                 continue
             given = everything.without(spare)
-            if given is None or not judge.accepts(given, cnt, spare):
+            if given is None:
                 continue
+            if not judge.accepts(given, cnt, spare):
+                if not keep_natural:
+                    continue
+                given = _keeping_natural(everything, spare, given)
+                if given is None or not judge.accepts(given, cnt, spare):
+                    continue
             # the line in notation, as ``assemble`` would lay it out
             wilds_left = list(wt)
             group_texts: list[list[str]] = []
@@ -116,13 +124,32 @@ def going_out_lines(seat: Seat) -> list[Meld]:
         given = everything.without(spare)
         if given is None:
             continue
-        plan = assemble(given, nat, wl)
-        groups = [g for rank, g in plan.items() if rank not in melds]
-        adds = {rank: g for rank, g in plan.items() if rank in melds and g}
-        action = legal_meld(seat, groups, adds)
+        action = _line(seat, given, nat, wl)
+        if action is None and keep_natural:
+            given = _keeping_natural(everything, spare, given)
+            if given is not None:
+                action = _line(seat, given, nat, wl)
         if action is not None:
             lines.append(action)
     return lines
+
+
+def _keeping_natural(everything: Everything, spare: Card | None,
+                     given: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
+    """The line's other spreading of wild cards, where the first spoils a natural canasta
+    going out needs (``None`` when it is the same)."""
+    other = everything.without(spare, keep_natural=True)
+    return None if other == given else other
+
+
+def _line(seat: Seat, given: list[tuple[str, int]], naturals: dict[str, list[Card]],
+          wilds: list[Card]) -> Meld | None:
+    """The line ``given`` laid out and judged by the planner."""
+    plan = assemble(given, naturals, wilds)
+    melds = seat.sets
+    groups = [g for rank, g in plan.items() if rank not in melds]
+    adds = {rank: g for rank, g in plan.items() if rank in melds and g}
+    return legal_meld(seat, groups, adds)
 
 
 def _quick_going_out(seat: Seat, foot: bool) -> bool:
