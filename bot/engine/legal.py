@@ -75,7 +75,7 @@ def discards(game: TableState, player: str) -> list[Action]:
         skip.update(c for c in hand if seven_discard_problem(game, hand, c))
     if skip:
         return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
-    return [discard_of(c.text) for c in dict.fromkeys(hand)]
+    return [discard_of(text) for text in dict.fromkeys([c.text for c in hand])]
 
 
 def legal_actions(game: TableState, player: str) -> list[Action]:

@@ -148,8 +148,12 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
         if black:
             plain_groups.append(list(seat.black))
         return (plain_groups, plain_adds), (plain_groups, plain_adds)
-    groups = [list(g) for g in plain_groups]
-    adds = {k: list(v) for k, v in plain_adds.items()}
+    # the same lists as the plain melds until a wild card joins one (``Seat.part`` then
+    # works each shared group and lay-off out once)
+    groups = list(plain_groups)
+    adds = dict(plain_adds)
+    shared = len(groups)         # groups[:shared] are the plain melds' own lists
+    grown: set[object] = set()   # the groups (by index) and lay-offs (by key) copied
     if black:
         plain_groups.append(list(seat.black))
     plain = (plain_groups, plain_adds)
@@ -179,9 +183,19 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
                 c = wilds.pop(0)
                 w += 1
                 if key.startswith("#"):
-                    groups[int(key[1:])].append(c)
+                    i = int(key[1:])
+                    if i < shared and i not in grown:
+                        grown.add(i)
+                        groups[i] = list(groups[i])
+                    groups[i].append(c)
+                elif key in adds:
+                    if key not in grown:
+                        grown.add(key)
+                        adds[key] = list(adds[key])
+                    adds[key].append(c)
                 else:
-                    adds.setdefault(key, []).append(c)
+                    grown.add(key)
+                    adds[key] = [c]
     if black:
         groups.append(list(seat.black))
     return (groups, adds), plain
@@ -282,7 +296,8 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
         if rank != "3" and low_wild:
             # the fewest naturals that let a wild card join (Vienna: never more wild cards)
             have = len(own) if own else 0
-            k = next((k for k in range(have + 1) if wild_room(r, rank, n + k, w) > 0), None)
+            k = 0 if wild_room(r, rank, n, w) > 0 else next(
+                (k for k in range(1, have + 1) if wild_room(r, rank, n + k, w) > 0), None)
             if k is not None:
                 cards = (own[:k] if own else []) + low_wild
                 checked_slots.append((False, rank, k + 1))
