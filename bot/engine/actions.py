@@ -134,10 +134,16 @@ def meld_of(groups: list[list[str]], add: dict[Any, list[str]]) -> Meld:
 
 
 def discard_of(text: str) -> Discard:
-    """``trusted(Discard, card=text)``, without its generality (legal moves)."""
-    action: Discard = object.__new__(Discard)
-    action.__dict__["card"] = text
+    """``trusted(Discard, card=text)``, without its generality (legal moves): one for each
+    card's notation, made once and handed out again (moves are never changed once made)."""
+    action = _DISCARDS.get(text)
+    if action is None:
+        action = _DISCARDS[text] = object.__new__(Discard)
+        action.__dict__["card"] = text
     return action
+
+
+_DISCARDS: dict[str, Discard] = {}   # ``discard_of``'s moves, by notation (a hundred or so)
 
 
 def take_of(cards: list[str], melds: list[list[str]]) -> TakePile:

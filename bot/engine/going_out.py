@@ -8,8 +8,10 @@ the wild cards it may hold, and the spare wild cards complete the canastas close
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import Card
-from .melds import TableMeld, meld_problem
+from .melds import TableMeld, meld_ok
 from .rules import Rules
 
 
@@ -77,7 +79,7 @@ def wilds_given(rules: Rules, melds: dict[str, TableMeld], counts: dict[str, int
             if not lo <= top_wilds <= hi:
                 return None
             lo = hi = top_wilds
-        if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
+        if lo > hi or (own and not meld_ok(rules, rank, n, w0 + lo, True)):
             return None
         entries.append((rank, n + w0, lo, hi))
     # spare wild cards go to natural canastas last (a wild card would make them mixed)
@@ -132,53 +134,89 @@ class Everything:
         w0 = old.wilds if old else 0
         hi = wild_room(rules, rank, n, w0)
         lo = max(0, 3 - n - w0) if own else 0
-        if lo > hi or (own and meld_problem(rules, rank, n, w0 + lo, going_out=True)):
+        if lo > hi or (own and not meld_ok(rules, rank, n, w0 + lo, True)):
             return None
         return n + w0, lo, hi
 
-    def without(self, spare: Card | None) -> list[tuple[str, int]] | None:
-        """``wilds_given`` for the hand less ``spare`` (``None``: the whole hand)."""
+    def without(self, spare: Card | None,
+                keep_natural: bool = False) -> list[tuple[str, int]] | None:
+        """``wilds_given`` for the hand less ``spare`` (``None``: the whole hand).
+        ``keep_natural``: the spare wild cards go to a meld that would otherwise be a
+        natural canasta last (where going out needs a natural canasta, the first answer may
+        spoil the only one)."""
         wild_count = self.wild_count
         changed: str | None = None
-        entries = self.entries
-        if spare is not None and spare.is_wild:
-            wild_count -= 1
-        elif spare is not None:
-            changed = spare.rank
-        if any(rank != changed for rank in self.failed):
+        if spare is not None:
+            if spare.is_wild:
+                wild_count -= 1
+            else:
+                changed = spare.rank
+        if self.failed and any(rank != changed for rank in self.failed):
             return None
+        entries = self.entries
+        fresh: tuple[int, int, int] | None = None
         if changed is not None:
             own = self.counts[changed] - 1
-            entries = dict(entries)
             if own or changed in self.melds:
-                entries[changed] = self._entry(changed, own)
-                if entries[changed] is None:
+                fresh = self._entry(changed, own)
+                if fresh is None:
                     return None
-            else:
-                del entries[changed]
         size = self.rules.canasta_size
-        order = [(rank, entry) for rank in self.ranks
-                 if (entry := entries.get(rank)) is not None]
-        spare_wilds = wild_count - sum(e[1] for _, e in order)
-        if spare_wilds < 0 or spare_wilds > sum(e[2] - e[1] for _, e in order):
+        # one pass: the melds in order, their fewest wild cards, the room for more, the
+        # canastas made and the melds a canasta's gap short
+        rows: list[tuple[str, int, int]] = []   # rank, fewest wild cards, most
+        lows = room = 0
+        canastas = self.have
+        short: list[tuple[int, str, int]] = []
+        sizes: list[int] = []   # each row's size before wild cards
+        for rank in self.ranks:
+            if rank == changed:
+                if fresh is None:
+                    continue
+                s, lo, hi = fresh
+            else:
+                s, lo, hi = entries[rank]   # type: ignore[misc]
+            lows += lo
+            room += hi - lo
+            if s + lo >= size:
+                canastas += 1
+            elif size <= s + hi:
+                short.append((size - s - lo, rank, len(rows)))
+            rows.append((rank, lo, hi))
+            sizes.append(s)
+        spare_wilds = wild_count - lows
+        if spare_wilds < 0 or spare_wilds > room:
             return None
-        given = {rank: e[1] for rank, e in order}
-        canastas = self.have + sum(1 for _, (s, lo, _) in order if s + lo >= size)
-        short = sorted((size - s - lo, rank) for rank, (s, lo, hi) in order
-                       if s + lo < size <= s + hi)
-        for gap, rank in short:
-            if canastas >= self.need or gap > spare_wilds:
-                break
-            given[rank] += gap
-            spare_wilds -= gap
-            canastas += 1
+        given = [lo for _, lo, _ in rows]
+        if short and canastas < self.need:
+            short.sort()
+            for gap, _, i in short:
+                if canastas >= self.need or gap > spare_wilds:
+                    break
+                given[i] += gap
+                spare_wilds -= gap
+                canastas += 1
         if canastas < self.need:
             return None
-        for rank, (_, _, hi) in order:
-            more = min(spare_wilds, hi - given[rank])
-            given[rank] += more
-            spare_wilds -= more
-        return [(rank, given[rank]) for rank, _ in order]
+        if spare_wilds:
+            order: Iterable[int] = range(len(rows))
+            if keep_natural:
+                order = sorted(order, key=lambda i: self._natural_canasta(rows[i][0],
+                                                                          sizes[i], given[i]))
+            for i in order:
+                hi = rows[i][2]
+                more = min(spare_wilds, hi - given[i])
+                given[i] += more
+                spare_wilds -= more
+                if not spare_wilds:
+                    break
+        return [(row[0], n) for row, n in zip(rows, given, strict=True)]
+
+    def _natural_canasta(self, rank: str, size: int, given: int) -> bool:
+        """Would the meld of ``rank`` be a natural canasta with no more wild cards?"""
+        old = self.melds.get(rank)
+        return (not given and size >= self.rules.canasta_size
+                and (old is None or not old.wilds))
 
 
 def assemble(given: list[tuple[str, int]], naturals: dict[str, list[Card]],

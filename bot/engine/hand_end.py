@@ -87,8 +87,9 @@ def end_hand(state: TableState, went_out: str | None, *, reason: str,
                    "went_out": went_out, "concealed": concealed,
                    "total": totals, "scores": list(state._scores)})
     state.history.append(events[-1])
-    state.ended_hand_table = {**make_view(state, None), "phase": "over", "turn": None,
-                              "winner": None}
+    ended = state.copy()   # the table as the hand ended; its view is worked out when asked
+    state.hand_ended(lambda: {**make_view(ended, None), "phase": "over", "turn": None,
+                              "winner": None})
     best = max(state._scores)
     done = state.hand_number >= r.deals if r.deals else best >= r.target
     if done and state._scores.count(best) == 1:

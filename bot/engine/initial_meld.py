@@ -16,7 +16,7 @@ hand costs about what a small one does.
 from __future__ import annotations
 
 from .cards import Card
-from .melds import meld_problem
+from .melds import law_key, meld_ok
 from .rules import Rules
 
 Choice = tuple[str, int, int, int]   # rank, naturals, jokers, deuces
@@ -37,18 +37,13 @@ class MeldTable:
         jokers, deuces = len(self.jokers), len(self.deuces)
         joker_pts = self.jokers[0].points if self.jokers else 0
         deuce_pts = self.deuces[0].points if self.deuces else 0
-        most = rules.max_wilds
         # each rank's melds: (naturals, jokers, deuces, cards, points), in that order
         self.shapes: list[tuple[str, list[tuple[int, int, int, int, int]]]] = []
         for rank, cards in naturals.items():
             if rank == "3" or len(cards) < rules.min_naturals:
                 continue
-            value = cards[0].points
-            shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
-                      for n in range(rules.min_naturals, min(len(cards), max_cards) + 1)
-                      for a in range(min(jokers, most, max_cards - n) + 1)
-                      for b in range(min(deuces, most - a, max_cards - n - a) + 1)
-                      if meld_problem(rules, rank, n, a + b, going_out=False) is None]
+            shapes = _shapes(rules, rank, cards[0].points, min(len(cards), max_cards),
+                             jokers, deuces, max_cards, joker_pts, deuce_pts)
             if shapes:
                 self.shapes.append((rank, shapes))
         self._tables: dict[int, State] = {}
@@ -106,6 +101,32 @@ class MeldTable:
             groups.append(self.naturals[rank][:n] + [jokers_left.pop() for _ in range(a)]
                           + [deuces_left.pop() for _ in range(b)])
         return groups
+
+
+Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
+_SHAPES: dict[tuple[object, ...], list[Shape]] = {}
+
+
+def _shapes(rules: Rules, rank: str, value: int, naturals: int, jokers: int, deuces: int,
+            max_cards: int, joker_pts: int, deuce_pts: int) -> list[Shape]:
+    """A rank's melds (``MeldTable.shapes``) of at most ``naturals`` naturals, the wild
+    cards given and ``max_cards`` cards, each (naturals, jokers, deuces, cards, points):
+    remembered by the law of melds and the counts (a handful of different ones a game)."""
+    most = rules.max_wilds
+    jokers, deuces = min(jokers, most, max_cards), min(deuces, most, max_cards)
+    max_cards = min(max_cards, naturals + jokers + deuces)   # beyond that it binds nothing
+    key = (law_key(rules), rank, value, naturals, jokers, deuces, max_cards, joker_pts,
+           deuce_pts)
+    shapes = _SHAPES.get(key)
+    if shapes is None:
+        shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
+                  for n in range(rules.min_naturals, naturals + 1)
+                  for a in range(min(jokers, most, max_cards - n) + 1)
+                  for b in range(min(deuces, most - a, max_cards - n - a) + 1)
+                  if meld_ok(rules, rank, n, a + b, False)]
+        if len(_SHAPES) < 100_000:
+            _SHAPES[key] = shapes
+    return shapes
 
 
 def most_points(rules: Rules, naturals: dict[str, list[Card]], wilds: list[Card]) -> int:

@@ -32,8 +32,9 @@ from .canasta_needs import seven_discard_problem
 from .cards import Card
 from .discard_limits import barred
 from .errors import IllegalMove
+from .legal_candidates import meld_actions
 from .legal_going_out import going_out_lines
-from .legal_melds import Seat, greedy_melds, meld_actions
+from .legal_melds import Seat, greedy_melds
 from .legal_shapes import going_out_with_shapes, shape_moves
 from .planning import plan_meld
 from .special_hands import special_hand
@@ -74,7 +75,7 @@ def discards(game: TableState, player: str) -> list[Action]:
         skip.update(c for c in hand if seven_discard_problem(game, hand, c))
     if skip:
         return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
-    return [discard_of(c.text) for c in dict.fromkeys(hand)]
+    return [discard_of(text) for text in dict.fromkeys([c.text for c in hand])]
 
 
 def legal_actions(game: TableState, player: str) -> list[Action]:

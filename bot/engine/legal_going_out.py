@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Meld, meld_of
-from .cards import Card
+from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
-from .melds import TableMeld, meld_problem, other_canastas, set_kind
+from .melds import TableMeld, law_of_melds, meld_ok, other_canastas, set_kind
 from .planning import check_going_out
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 
@@ -51,51 +51,105 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     quick = _quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
     lines: list[Meld] = []
+    # a line refused may be one whose spare wild cards spoil the natural canasta it needs
+    keep_natural = any(kind == "natural" for kind, _ in r.going_out_kinds)
+    if quick:
+        judge = _Judge(seat)
+        # each line's number of cards and sum of hashes, for telling moves apart
+        size, whole = len(hand), sum(map(hash, card_texts(hand)))
+        sorts = seat.line_sorts
+        for spare in spares:
+            cnt, txt, wt = counts, texts, wild_texts
+            if spare is not None and spare.is_wild:
+                wt = list(wild_texts)
+                del wt[wilds.index(spare)]
+            elif spare is not None:
+                cnt, txt = dict(counts), dict(texts)
+                rank = spare.rank
+                if cnt[rank] > 1:
+                    cnt[rank] -= 1
+                    txt[rank] = rest = list(txt[rank])
+                    rest.remove(spare.text)
+                else:
+                    del cnt[rank], txt[rank]
+            if not cnt and not wt:
+                continue
+            given = everything.without(spare)
+            if given is None:
+                continue
+            if not judge.accepts(given, cnt, spare):
+                if not keep_natural:
+                    continue
+                given = _keeping_natural(everything, spare, given)
+                if given is None or not judge.accepts(given, cnt, spare):
+                    continue
+            # the line in notation, as ``assemble`` would lay it out
+            wilds_left = list(wt)
+            group_texts: list[list[str]] = []
+            add_texts: dict[Any, list[str]] = {}
+            for rank, count in given:
+                meld_texts = txt.get(rank)
+                if count:
+                    meld_texts = list(meld_texts) if meld_texts else []
+                    for _ in range(count):
+                        meld_texts.append(wilds_left.pop())
+                elif meld_texts:
+                    meld_texts = list(meld_texts)
+                else:
+                    continue
+                if rank in melds:
+                    add_texts[rank] = meld_texts
+                else:
+                    group_texts.append(meld_texts)
+            line = meld_of(group_texts, add_texts)
+            sorts[id(line)] = ((size, whole) if spare is None
+                               else (size - 1, whole - hash(spare.text)))
+            lines.append(line)
+        return lines
     for spare in spares:
         nat, cnt, wl = naturals, counts, wilds
-        txt, wt = texts, wild_texts
         if spare is not None and spare.is_wild:
             i = wilds.index(spare)
-            wl, wt = wilds[:i] + wilds[i + 1:], wild_texts[:i] + wild_texts[i + 1:]
+            wl = wilds[:i] + wilds[i + 1:]
         elif spare is not None:
-            nat, cnt, txt = dict(naturals), dict(counts), dict(texts)
+            nat, cnt = dict(naturals), dict(counts)
             rest = list(nat[spare.rank])
             rest.remove(spare)
             if rest:
                 nat[spare.rank], cnt[spare.rank] = rest, len(rest)
-                txt[spare.rank] = [c.text for c in rest]
             else:
-                del nat[spare.rank], cnt[spare.rank], txt[spare.rank]
+                del nat[spare.rank], cnt[spare.rank]
         if not cnt and not wl:
             continue
         given = everything.without(spare)
         if given is None:
             continue
-        verdict = _going_out_judge(seat, given, cnt, spare) if quick else None
-        if verdict is False:
-            continue
-        if verdict:   # the line in notation, as ``assemble`` would lay it out
-            wilds_left = list(wt)
-            group_texts: list[list[str]] = []
-            add_texts: dict[Any, list[str]] = {}
-            for rank, count in given:
-                meld_texts: list[str] = list(txt.get(rank, ()))
-                for _ in range(count):
-                    meld_texts.append(wilds_left.pop())
-                if meld_texts:
-                    if rank in melds:
-                        add_texts[rank] = meld_texts
-                    else:
-                        group_texts.append(meld_texts)
-            lines.append(meld_of(group_texts, add_texts))
-            continue
-        plan = assemble(given, nat, wl)
-        groups = [g for rank, g in plan.items() if rank not in melds]
-        adds = {rank: g for rank, g in plan.items() if rank in melds and g}
-        action = legal_meld(seat, groups, adds)
+        action = _line(seat, given, nat, wl)
+        if action is None and keep_natural:
+            given = _keeping_natural(everything, spare, given)
+            if given is not None:
+                action = _line(seat, given, nat, wl)
         if action is not None:
             lines.append(action)
     return lines
+
+
+def _keeping_natural(everything: Everything, spare: Card | None,
+                     given: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
+    """The line's other spreading of wild cards, where the first spoils a natural canasta
+    going out needs (``None`` when it is the same)."""
+    other = everything.without(spare, keep_natural=True)
+    return None if other == given else other
+
+
+def _line(seat: Seat, given: list[tuple[str, int]], naturals: dict[str, list[Card]],
+          wilds: list[Card]) -> Meld | None:
+    """The line ``given`` laid out and judged by the planner."""
+    plan = assemble(given, naturals, wilds)
+    melds = seat.sets
+    groups = [g for rank, g in plan.items() if rank not in melds]
+    adds = {rank: g for rank, g in plan.items() if rank in melds and g}
+    return legal_meld(seat, groups, adds)
 
 
 def _quick_going_out(seat: Seat, foot: bool) -> bool:
@@ -114,52 +168,74 @@ def _quick_going_out(seat: Seat, foot: bool) -> bool:
                                     or r.first_meld_cards)
 
 
-def _going_out_judge(seat: Seat, given: list[tuple[str, int]], counts: dict[str, int],
-                     spare: Card | None) -> bool:
-    """The planner's verdict on a going-out line, from its counts: each meld it makes or
-    grows, the initial minimum (a side's first meld, concealed or not), and what going out
-    needs (``check_going_out``). Only where ``_quick_going_out`` says so."""
-    game, r = seat.game, seat.rules
-    melds, table = seat.sets, seat.table
-    remaining = 0 if spare is None else 1
-    joined = {rank for rank, wilds in given if wilds or rank in counts}
-    kinds = [m.kind(r) or "" for key, m in table.items()
-             if key not in joined and m.is_canasta(r)]
-    made = made_natural = False
-    for rank, given_wilds in given:
-        if rank not in joined:
-            continue
-        old = melds.get(rank)
-        wilds = given_wilds + (old.wilds if old else 0)
-        naturals = counts.get(rank, 0) + (old.naturals if old else 0)
-        if meld_problem(r, rank, naturals, wilds, True):
+class _Judge:
+    """The planner's verdict on a going-out line, from its counts (``accepts``): each meld
+    it makes or grows, the initial minimum (a side's first meld, concealed or not), and
+    what going out needs (``check_going_out``). Only where ``_quick_going_out`` says so.
+    What does not change from line to line is worked out once."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        r = seat.rules
+        # the side's canastas by key, as they are (a meld a line does not join keeps its kind)
+        self.kinds = [(key, m.kind(r) or "") for key, m in seat.table.items()
+                      if m.is_canasta(r)]
+        self.points = sum(c.points for c in seat.hand) if not seat.table else 0
+        self.law = law_of_melds(r)
+
+    def accepts(self, given: list[tuple[str, int]], counts: dict[str, int],
+                spare: Card | None) -> bool:
+        seat = self.seat
+        game, r = seat.game, seat.rules
+        melds, table = seat.sets, seat.table
+        remaining = 0 if spare is None else 1
+        law = self.law
+        size = r.canasta_size
+        joined: set[str] = set()
+        made: list[str] = []
+        made_natural = False
+        for rank, given_wilds in given:
+            own = counts.get(rank)
+            if not (given_wilds or own):
+                continue
+            joined.add(rank)
+            old = melds.get(rank)
+            wilds = given_wilds
+            naturals = own or 0
+            if old is not None:
+                wilds += old.wilds
+                naturals += old.naturals
+            ok = law.get((rank, naturals, wilds, True))
+            if ok is None:
+                ok = meld_ok(r, rank, naturals, wilds, True)
+            if not ok:
+                return False
+            if naturals + wilds >= size:
+                name = set_kind(r, rank, wilds)
+                made.append(name)
+                made_natural = made_natural or name == "natural"
+        kinds = [kind for key, kind in self.kinds if key not in joined] + made
+        if not table:
+            minimum = game.minimum_of(seat.player)
+            counted = [k for k in kinds if k not in r.going_out_ignores]
+            concealed = (not game.melded_before and not r.play_to_stock_end
+                         and len(counted) >= r.canastas_to_go_out)
+            points = self.points - (spare.points if spare else 0)
+            if not concealed and (minimum == CANASTA_MINIMUM and not made
+                                  or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
+                                  or points < minimum):
+                return False
+        if r.sevens_held and spare is not None and spare.rank == "7":
+            return False   # Pennies: a seven is never the going-out discard
+        if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
             return False
-        if naturals + wilds >= r.canasta_size:
-            name = set_kind(r, rank, wilds)
-            kinds.append(name)
-            made = True
-            made_natural = made_natural or name == "natural"
-    if not table:
-        minimum = game.minimum_of(seat.player)
-        counted = [k for k in kinds if k not in r.going_out_ignores]
-        concealed = (not game.melded_before and not r.play_to_stock_end
-                     and len(counted) >= r.canastas_to_go_out)
-        points = sum(c.points for c in seat.hand) - (spare.points if spare else 0)
-        if not concealed and (minimum == CANASTA_MINIMUM and not made
-                              or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
-                              or points < minimum):
+        if remaining == 0 and r.going_out_discards:
             return False
-    if r.sevens_held and spare is not None and spare.rank == "7":
-        return False   # Pennies: a seven is never the going-out discard
-    if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
-        return False
-    if remaining == 0 and r.going_out_discards:
-        return False
-    try:
-        check_going_out(game, seat.team, kinds, remaining)
-    except IllegalMove:
-        return False
-    return True
+        try:
+            check_going_out(game, seat.team, kinds, remaining)
+        except IllegalMove:
+            return False
+        return True
 
 
 def _stranded(seat: Seat) -> list[Card] | None:

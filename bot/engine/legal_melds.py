@@ -22,11 +22,9 @@ from .actions import Meld, meld_of
 from .cards import Card
 from .errors import IllegalMove
 from .going_out import wild_room
-from .initial_meld import MeldTable, most_points
 from .melds import (
     law_of_melds,
     meld_ok,
-    meld_problem,
     set_kind,
     set_melds,
 )
@@ -37,8 +35,10 @@ from .table_state import TableState
 Groups = list[list[Card]]
 Adds = dict[str, list[Card]]
 Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
+# a group or lay-off worked out (``Seat.part``): cards, rank, of threes, size, lawful,
+# naturals, wild cards, points, notation, the sum of its notation's hashes
+Part = tuple[list[Card], str, bool, int, bool, int, int, int, list[str], int]
 _ORDER = attrgetter("order")
-MEMO_FROM = 24   # cards in hand from which the initial meld's candidates share their work
 
 
 class Seat:
@@ -79,9 +79,10 @@ class Seat:
         self.keeps = len(self.hand) - 2   # the most cards a move melds without going out
         # what is worked out about a group of cards once, by the list's identity (the
         # list is kept here, so its identity is not reused within the call)
-        self._texts: dict[int, tuple[list[Card], tuple[str, ...], tuple[str, ...]]] | None = None
-        self._counts: dict[tuple[str, int],
-                           tuple[list[Card], bool, int, int, int]] | None = None
+        self._parts: dict[tuple[str | None, int], Part] = {}
+        # the going-out lines' number of cards and sum of hashes (``legal_candidates``),
+        # by the line's identity (the lines live as long as the call)
+        self.line_sorts: dict[int, tuple[int, int]] = {}
         r = self.rules
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
         self.building = not r.strict_melds and (bool(self.table) or not (
@@ -92,30 +93,38 @@ class Seat:
     def split(self) -> Split:
         return self.naturals, self.wilds, self.black
 
-    def texts(self, cards: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The cards' notation, and the same sorted (for telling moves apart)."""
-        if self._texts is None:
-            self._texts = {}
-        known = self._texts.get(id(cards))
+    def part(self, cards: list[Card], key: str | None = None) -> Part:
+        """What a move's group (``key`` ``None``) or lay-off on the meld ``key`` is, worked
+        out once a call: its rank, whether it is (or goes on) a meld of threes, its cards,
+        whether the meld it makes or grows is one the law allows (A.6, not going out), the
+        naturals and wild cards it then holds, the cards' points, their notation and the
+        sum of its hashes (for telling moves apart)."""
+        known = self._parts.get((key, id(cards)))
         if known is None:
-            texts = tuple(c.text for c in cards)
-            known = self._texts[id(cards)] = (cards, texts, tuple(sorted(texts)))
-        return known[1], known[2]
-
-    def counts(self, rank: str, cards: list[Card]) -> tuple[bool, int, int, int]:
-        """Would ``cards`` make (or grow) the side's meld of ``rank`` one the law allows
-        (A.6, not going out); its naturals and wild cards then; the cards' points."""
-        if self._counts is None:
-            self._counts = {}
-        known = self._counts.get((rank, id(cards)))
-        if known is None:
+            wilds = points = 0
+            three = False
+            for c in cards:
+                points += c.points
+                if c.is_wild:
+                    wilds += 1
+                elif c.rank == "3":
+                    three = True
+            if key is None:
+                rank = _rank(cards)
+            else:
+                rank = key
+                three = self.sets[key].rank == "3"
             old = self.sets.get(rank)
-            wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
-            naturals = len(cards) + (len(old.cards) if old else 0) - wilds
-            ok = not meld_problem(self.rules, rank, naturals, wilds, going_out=False)
-            points = sum(c.points for c in cards)
-            known = self._counts[(rank, id(cards))] = (cards, ok, naturals, wilds, points)
-        return known[1], known[2], known[3], known[4]
+            naturals = len(cards) - wilds
+            if old is not None:
+                wilds += old.wilds
+                naturals += old.naturals
+            ok = meld_ok(self.rules, rank, naturals, wilds, False)
+            texts = [c.text for c in cards]
+            known = self._parts[(key, id(cards))] = (
+                cards, rank, three, len(cards), ok, naturals, wilds, points, texts,
+                sum(map(hash, texts)))
+        return known
 
 
 def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
@@ -139,8 +148,12 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
         if black:
             plain_groups.append(list(seat.black))
         return (plain_groups, plain_adds), (plain_groups, plain_adds)
-    groups = [list(g) for g in plain_groups]
-    adds = {k: list(v) for k, v in plain_adds.items()}
+    # the same lists as the plain melds until a wild card joins one (``Seat.part`` then
+    # works each shared group and lay-off out once)
+    groups = list(plain_groups)
+    adds = dict(plain_adds)
+    shared = len(groups)         # groups[:shared] are the plain melds' own lists
+    grown: set[object] = set()   # the groups (by index) and lay-offs (by key) copied
     if black:
         plain_groups.append(list(seat.black))
     plain = (plain_groups, plain_adds)
@@ -170,29 +183,38 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
                 c = wilds.pop(0)
                 w += 1
                 if key.startswith("#"):
-                    groups[int(key[1:])].append(c)
+                    i = int(key[1:])
+                    if i < shared and i not in grown:
+                        grown.add(i)
+                        groups[i] = list(groups[i])
+                    groups[i].append(c)
+                elif key in adds:
+                    if key not in grown:
+                        grown.add(key)
+                        adds[key] = list(adds[key])
+                    adds[key].append(c)
                 else:
-                    adds.setdefault(key, []).append(c)
+                    grown.add(key)
+                    adds[key] = [c]
     if black:
         groups.append(list(seat.black))
     return (groups, adds), plain
 
 
-def legal_meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) -> Meld | None:
-    """The move, if the planner accepts it (or, a building meld, the law of melds);
-    ``memo``: its groups come again in other candidates (``Seat.counts``, ``Seat.texts``)."""
+def legal_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
+    """The move, if the planner accepts it (or, a building meld, the law of melds)."""
     if (seat.building and sum(map(len, groups)) + sum(map(len, adds.values())) <= seat.keeps
             and not any(seat.sets[k].rank == "3" for k in adds)
             and not any(c.rank == "3" for g in groups for c in g)):
-        return building_meld(seat, groups, adds, memo)
+        return building_meld(seat, groups, adds)
     try:
         plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
     except IllegalMove:
         return None
-    return _meld(seat, groups, adds, memo)
+    return _meld(groups, adds)
 
 
-def building_meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) -> Meld | None:
+def building_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
     """A meld that keeps two cards in hand (so does not go out), of groups one rank each and
     no black threes, where the rules judge a meld by its counts (``Seat.building``): the
     planner asks only whether each meld it makes or grows is one the law allows (A.6) and,
@@ -203,47 +225,37 @@ def building_meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) ->
     points = 0
     made = made_natural = False
     for rank, cards in [(_rank(g), g) for g in groups] + list(adds.items()):
-        if memo:
-            ok, naturals, wilds, cards_points = seat.counts(rank, cards)
-            if not ok:
-                return None
-        else:
-            old = melds.get(rank)
-            wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
-            naturals = len(cards) + (len(old.cards) if old else 0) - wilds
-            if meld_problem(rules, rank, naturals, wilds, going_out=False):
-                return None
-            cards_points = sum(c.points for c in cards) if first else 0
+        old = melds.get(rank)
+        wilds = sum(1 for c in cards if c.is_wild) + (old.wilds if old else 0)
+        naturals = len(cards) + (len(old.cards) if old else 0) - wilds
+        if not meld_ok(rules, rank, naturals, wilds, False):
+            return None
         if first:
-            points += cards_points
+            points += sum(c.points for c in cards)
             if naturals + wilds >= rules.canasta_size:
                 made = True
                 made_natural = made_natural or set_kind(rules, rank, wilds) == "natural"
-    if first:
-        minimum = seat.game.minimum_of(seat.player)
-        if (minimum == CANASTA_MINIMUM and not made
+    if first and not meets_minimum(seat, points, made, made_natural):
+        return None
+    return _meld(groups, adds)
+
+
+def meets_minimum(seat: Seat, points: int, made: bool, made_natural: bool) -> bool:
+    """A side's first meld of these points, making a canasta (a natural one) or not: does
+    it meet the initial minimum (A.7)?"""
+    minimum = seat.game.minimum_of(seat.player)
+    return not (minimum == CANASTA_MINIMUM and not made
                 or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
-                or points < minimum):
-            return None
-    return _meld(seat, groups, adds, memo)
+                or points < minimum)
 
 
-def _meld(seat: Seat, groups: Groups, adds: Adds, memo: bool = False) -> Meld:
-    if memo:
-        return meld_of([list(seat.texts(g)[0]) for g in groups],
-                       {k: list(seat.texts(v)[0]) for k, v in adds.items()})
+def _meld(groups: Groups, adds: Adds) -> Meld:
     return meld_of([[c.text for c in g] for g in groups],
                    {k: [c.text for c in v] for k, v in adds.items()})
 
 
 def _rank(group: list[Card]) -> str:
     return next(c.rank for c in group if not c.is_wild)
-
-
-def _shrinking(groups: Groups) -> list[Groups]:
-    """The groups, then the groups less the weakest, less the two weakest, ... down to one."""
-    ranked = sorted(groups, key=lambda g: -sum(c.points for c in g))
-    return [ranked[:n] for n in range(len(ranked), 0, -1)] or [[]]
 
 
 Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank or key, cards
@@ -284,7 +296,8 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
         if rank != "3" and low_wild:
             # the fewest naturals that let a wild card join (Vienna: never more wild cards)
             have = len(own) if own else 0
-            k = next((k for k in range(have + 1) if wild_room(r, rank, n + k, w) > 0), None)
+            k = 0 if wild_room(r, rank, n, w) > 0 else next(
+                (k for k in range(1, have + 1) if wild_room(r, rank, n + k, w) > 0), None)
             if k is not None:
                 cards = (own[:k] if own else []) + low_wild
                 checked_slots.append((False, rank, k + 1))
@@ -325,81 +338,3 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
         slots += legal_slots
         slots += [slot for a, slot in zip(checked, checked_slots, strict=True) if a is not None]
     return legal
-
-
-def _initial_meld(seat: Seat) -> Meld | None:
-    """The fewest cards worth the minimum that keep two in hand (A.7), if any."""
-    hand = seat.hand
-    need = seat.game.minimum_of(seat.player)
-    if len(hand) < 5 or most_points(seat.rules, seat.naturals, seat.wilds) < need:
-        return None
-    groups = MeldTable(seat.rules, seat.naturals, seat.wilds, len(hand) - 2).find(
-        need, len(hand) - 2)
-    return None if groups is None else legal_meld(seat, groups, {})
-
-
-def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
-    """Building melds (``out``: the going-out lines, already found, left out here)."""
-    melded = bool(seat.table)
-    slots: list[Slot] = []
-    legal: list[Meld] = smallest_melds(seat, slots) if melded else []
-    cands: list[tuple[Groups, Adds]] = []
-    (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
-    if groups or adds:
-        cands.append((groups, adds))
-        if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-            cands.append((plain_groups, plain_adds))
-        if not melded:
-            # The initial meld: melding everything may be going out without a canasta, so
-            # also offer the hand's best melds with the weakest left out.
-            for grouping in (groups, plain_groups):
-                for subset in _shrinking(grouping)[1:]:
-                    cands.append((subset, {}))
-    # The same move twice is offered once: a going-out line, then a smallest form, first.
-    # Moves are told apart by ``_key``; only moves of as many cards (and, of one group or
-    # lay-off, of the same slot) can share one, so only those keys are worked out.
-    seen: set[tuple[object, ...]] = set()
-    if out:
-        seen = {_key(a.groups, a.add) for a in out}
-        sizes = {_used(a) for a in out}
-        kept = [i for i, (a, slot) in enumerate(zip(legal, slots, strict=True))
-                if slot[2] not in sizes or _key(a.groups, a.add) not in seen]
-        legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
-    smallest = list(zip(legal, slots, strict=True))
-    # the initial meld's candidates share their groups: worth remembering in a big hand
-    memo = not melded and len(seat.hand) > MEMO_FROM
-    for groups, adds in cands:
-        key: tuple[object, ...]
-        if memo:
-            key = (tuple(sorted(seat.texts(g)[1] for g in groups)),
-                   tuple(sorted((str(k), seat.texts(v)[1]) for k, v in adds.items())))
-        else:
-            key = _key([[c.text for c in g] for g in groups],
-                       {k: [c.text for c in v] for k, v in adds.items()})
-        if key in seen:
-            continue
-        seen.add(key)
-        if smallest and len(groups) + len(adds) == 1:
-            slot = ((True, _rank(groups[0]), len(groups[0])) if groups else
-                    (False, *next((k, len(v)) for k, v in adds.items())))
-            if any(s == slot and _key(a.groups, a.add) == key for a, s in smallest):
-                continue
-        action = legal_meld(seat, groups, adds, memo)
-        if action is not None:
-            legal.append(action)
-    hand = len(seat.hand)
-    if not melded and not any(hand - _used(a) >= 2 for a in legal):
-        initial = _initial_meld(seat)
-        if initial is not None:
-            legal.append(initial)
-    return legal
-
-
-def _key(groups: list[list[str]], add: dict[str, list[str]]) -> tuple[object, ...]:
-    """The same move whatever the order of its cards and groups."""
-    return (tuple(sorted(tuple(sorted(g)) for g in groups)),
-            tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
-
-
-def _used(action: Meld) -> int:
-    return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())

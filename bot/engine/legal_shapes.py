@@ -141,9 +141,9 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
                  + sum(map(len, adds.values())) <= keeps else None)
         if holds is False:
             continue
-        if holds is None:
+        if holds is None:   # cards of the hand, none twice (``runs``, ``_disjoint``)
             try:
-                plan_meld(game, player, groups, list(adds.items()))
+                plan_meld(game, player, groups, list(adds.items()), check_held=False)
             except IllegalMove:
                 continue
         legal.append(meld_of([card_texts(g) for g in groups],

@@ -46,9 +46,11 @@ def resolve_key(state: TableState, team: int, key: Any) -> str:
 
 
 def group_key(r: Rules, melds: dict[str, TableMeld], additions: dict[str, list[Card]],
-              fresh: dict[str, TableMeld], g: list[Card]) -> str:
-    """The meld a new group makes (or, classic, the meld of its rank it joins)."""
-    ranks = {c.rank for c in g if not c.is_wild}
+              fresh: dict[str, TableMeld], g: list[Card], ranks: set[str] | None = None) -> str:
+    """The meld a new group makes (or, classic, the meld of its rank it joins);
+    ``ranks``: its naturals' ranks, where the caller has them (the set is used up)."""
+    if ranks is None:
+        ranks = {c.rank for c in g if not c.is_wild}
     if len(ranks) == 1:
         rank = ranks.pop()
         if not r.duplicate_melds or (rank not in melds and rank not in additions):

@@ -18,9 +18,10 @@ from .rules import Rules
 
 
 def set_problem(rules: Rules, rank: str, old: TableMeld | None, cards: list[Card],
-                naturals: int, initial: bool) -> IllegalMove | None:
-    """Why ``cards`` may not join (or start) the side's set of ``rank``, beyond its counts."""
-    if not any(c.is_wild for c in cards):
+                naturals: int, initial: bool, has_wild: bool | None = None) -> IllegalMove | None:
+    """Why ``cards`` may not join (or start) the side's set of ``rank``, beyond its counts
+    (``has_wild``: whether a wild card is among them, where the caller knows)."""
+    if not (any(c.is_wild for c in cards) if has_wild is None else has_wild):
         return None
     if rank in rules.wildless_ranks and not (old is not None and old.wilds):
         if not (initial and rank in rules.initial_wild_ranks):

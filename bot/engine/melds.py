@@ -209,13 +209,25 @@ def meld_problem(rules: Rules, rank: str, naturals: int, wilds: int,
 
 def law_of_melds(rules: Rules) -> dict[tuple[str, int, int, bool], bool]:
     """(rank, naturals, wilds, going out) -> does ``meld_problem`` find nothing? Remembered
-    on the rules (the answer depends on nothing else): the legal-move search asks it
-    thousands of times a game."""
+    on the rules, and shared by every set of rules with the same law (the fields
+    ``meld_problem`` reads): the legal-move search asks it thousands of times a game."""
     table: dict[tuple[str, int, int, bool], bool] | None = rules.__dict__.get("_law_of_melds")
     if table is None:
-        table = {}
+        table = _LAWS.setdefault(law_key(rules), {})
         object.__setattr__(rules, "_law_of_melds", table)
     return table
+
+
+def law_key(rules: Rules) -> tuple[object, ...]:
+    """The fields of the rules that ``meld_problem`` reads (equal keys, equal law)."""
+    return (rules.black_threes_meldable, bool(rules.blocking_canasta),
+            rules.black_threes_any_time, rules.min_naturals, rules.max_wilds,
+            rules.wilds_at_most_naturals, rules.wilds_fewer_than_naturals,
+            rules.max_meld_size)
+
+
+# the law of melds of each set of fields ``meld_problem`` reads (a handful a process)
+_LAWS: dict[tuple[object, ...], dict[tuple[str, int, int, bool], bool]] = {}
 
 
 def meld_ok(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool) -> bool:
@@ -230,6 +242,21 @@ def meld_ok(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool)
 
 def sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     """Why these cards are not a sequence the rules allow (B.2), or ``None``."""
+    suit = cards[0].suit if cards else ""
+    order: list[int] = []
+    for c in cards:
+        if not c.is_natural or c.suit != suit:
+            break
+        order.append(SEQUENCE_ORDER[c.rank])
+    else:   # the common case, judged without the words: one suit, no gap, no repeat
+        order.sort()
+        if (order and order[-1] - order[0] == len(order) - 1 and len(set(order)) == len(order)
+                and 3 <= len(cards) <= rules.canasta_size):
+            return None
+    return _sequence_problem(rules, cards)
+
+
+def _sequence_problem(rules: Rules, cards: list[Card]) -> IllegalMove | None:
     text = " ".join(c.pretty for c in cards)
     codes = [c.text for c in cards]
     if any(c.is_wild for c in cards):

@@ -20,6 +20,7 @@ from .meld_keys import check_wild_use, group_key, merge_pairs, resolve_key, take
 from .meld_limits import initial_points, initial_problem, onto_short_meld, set_problem
 from .melds import (
     TableMeld,
+    meld_ok,
     meld_problem,
     rank_name,
     rekey,
@@ -71,27 +72,50 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
         check_holding(hand, used)
     additions: dict[str, list[Card]] = {}
     fresh: dict[str, TableMeld] = {}     # melds this move starts that are not a rank's set
+    wild_count: dict[str, int] = {}      # the wild cards each meld receives
     for g in groups:
-        if len(g) < 1:
+        if not g:
             continue
-        if any(c.is_red_three for c in g):
+        ranks: set[str] = set()
+        wilds = 0
+        red = False
+        for c in g:   # one pass: the ranks of its naturals, its wild cards, a red three
+            if c.is_wild:
+                wilds += 1
+            else:
+                ranks.add(c.rank)
+                red = red or c.is_red_three
+        if red:
             raise IllegalMove("red threes are never melded: they are laid out by themselves",
                               code="red_threes_never_melded")
-        key = group_key(r, melds, additions, fresh, g)
+        key = group_key(r, melds, additions, fresh, g, ranks)
         additions.setdefault(key, []).extend(g)
+        wild_count[key] = wild_count.get(key, 0) + wilds
     for k, g in adds:
         key = resolve_key(state, team, k)
         m = melds[key]
+        wilds = 0
         if m.shape == "set":
             for c in g:
-                if c.rank != m.rank and not (c.is_wild and m.rank != "3"):
+                if c.is_wild:
+                    wilds += 1
+                    if m.rank != "3":
+                        continue
+                if c.rank != m.rank:
                     raise IllegalMove(f"{c.pretty} doesn't go on the {rank_name(m.rank)}",
                                       code="does_not_go_on", card=c.text, rank=m.rank)
+        else:
+            wilds = sum(1 for c in g if c.is_wild)
         additions.setdefault(key, []).extend(g)
+        wild_count[key] = wild_count.get(key, 0) + wilds
     if top_group:
         key = take_key(state, team, top_group[0], len(top_group) > 1, additions, fresh)
         additions.setdefault(key, []).extend(top_group)
+        wild_count[key] = wild_count.get(key, 0) + sum(1 for c in top_group if c.is_wild)
     merges = merge_pairs(state, team, combine, additions) if combine else []
+    if merges:   # the dropped meld's cards joined the kept one's
+        wild_count = {key: sum(1 for c in cards if c.is_wild)
+                      for key, cards in additions.items()}
     if not additions:
         raise IllegalMove("name the cards to meld", code="nothing_to_meld")
     blocking = r.blocking_canasta != 0 and check_blocking(state, team, groups, additions,
@@ -127,10 +151,7 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
             size, wilds = len(whole), (len(whole) if shape == "wild" else 0)
             name = r.sequence_canasta_name if shape == "sequence" else r.wild_canasta_name
         else:
-            wilds = 0
-            for c in cards:
-                if c.is_wild:
-                    wilds += 1
+            wilds = wild_count[key]
             naturals = len(cards) - wilds
             if old is not None:
                 wilds += old.wilds
@@ -139,9 +160,11 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
             if rank == "3" and r.black_threes_any_time and naturals + wilds > 4:
                 raise IllegalMove("a meld of black threes holds at most 4 of them",
                                   code="black_threes_at_most", most=4)
-            problem = meld_problem(r, rank, naturals, wilds, going_out)
+            problem = (None if meld_ok(r, rank, naturals, wilds, going_out)
+                       else meld_problem(r, rank, naturals, wilds, going_out))
             if problem is None and r.strict_melds:
-                problem = set_problem(r, rank, old, cards, naturals, not melds)
+                problem = set_problem(r, rank, old, cards, naturals, not melds,
+                                      has_wild=wild_count[key] > 0)
             if problem:
                 raise problem
             size = naturals + wilds

@@ -12,6 +12,7 @@ Cards are interned and immutable, events and hand results are never changed once
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Self
 
 from .cards import Card
@@ -40,7 +41,6 @@ class TableState:
     feet: dict[str, list[Card]]            # Hand and Foot, Pennies: the face-down feet
     feet_picked: set[str]
     just_arrived: dict[str, list[Card]]
-    ended_hand_table: dict[str, Any] | None  # public view of the hand the last move ended
     # the sides
     side_of: dict[str, int]                # the side each player plays for now
     lone: str | None                       # cut-throat: who plays alone this hand
@@ -79,8 +79,8 @@ class TableState:
         self._winner: int | None = None
         # The public view (a view of nobody) of the hand the last move ended, as the table
         # lay before the next deal: a front end shows it as that hand's final table. Not in
-        # the snapshot: only the move that ended the hand sets it.
-        self.ended_hand_table = None
+        # the snapshot: only the move that ended the hand sets it (``ended_hand_table``).
+        self._ended_hand: dict[str, Any] | Callable[[], dict[str, Any]] | None = None
         self.reset_hand()
 
     def reset_hand(self) -> None:
@@ -159,6 +159,19 @@ class TableState:
         new.turn_new_ranks = set(self.turn_new_ranks)
         new.turn_start_ranks = set(self.turn_start_ranks)
         return new
+
+    @property
+    def ended_hand_table(self) -> dict[str, Any] | None:
+        """The public view of the hand the last move ended (``None`` if it ended none),
+        worked out when first asked: most hands end where nobody asks (search, tests)."""
+        ended = self._ended_hand
+        if callable(ended):
+            ended = self._ended_hand = ended()
+        return ended
+
+    def hand_ended(self, table: Callable[[], dict[str, Any]]) -> None:
+        """The move ends a hand: ``table()`` is its ``ended_hand_table``, when asked."""
+        self._ended_hand = table
 
     # ------------------------------------------------------------------ seats and sides
     @property

@@ -18,7 +18,7 @@ from .errors import IllegalMove
 from .going_out import meld_everything
 from .initial_meld import MeldTable, most_points
 from .meld_limits import onto_short_meld
-from .melds import meld_problem, other_canastas, set_kind, set_melds
+from .melds import meld_ok, other_canastas, set_kind, set_melds
 from .planning import plan_take
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 from .table_state import TableState
@@ -120,7 +120,7 @@ class _Search:
         if old is not None:
             naturals += old.naturals
             wilds += old.wilds
-        if meld_problem(r, top.rank, naturals, wilds, False) is not None:
+        if not meld_ok(r, top.rank, naturals, wilds, False):
             return False
         if melds:
             return True

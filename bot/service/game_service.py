@@ -197,7 +197,7 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         hand_number = before.hand_number
         results_before = len(before.results)
 
-        work = Game.from_dict(before.to_dict())
+        work = before.copy()   # the containers a move can change, copied (TableState.copy)
         try:
             events = work.apply(player, action)
         except IllegalMove as exc:

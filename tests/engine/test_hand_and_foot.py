@@ -239,3 +239,25 @@ def test_the_rules_in_brief_name_the_foot_and_its_other_rules():
                   "Threes are never melded", "fewer wild cards than naturals",
                   "Each red three counts -300"):
         assert words in text, words
+
+
+# --- Going out keeps the natural canasta it needs (found by the completeness property)
+def test_going_out_lines_lay_two_wild_cards_off_elsewhere_to_keep_the_natural_canasta():
+    """Melds 5s x4 (natural), Js x6 (natural), a mixed 7s canasta; hand 5C 2S 5C 5S 5S 5H 2D.
+    Going out needs a natural and two mixed canastas: the fives make the natural one, so
+    both wild cards go elsewhere (a first spreading put the spare one on the fives)."""
+    from .brute import check_position
+    from .test_completeness import build
+
+    game = build("hand_and_foot 2p", "play", 7, 3, -100, 82, 1)
+    assert sorted(c.text for c in game.hands["p0"]) == sorted("5C 2S 5C 5S 5S 5H 2D".split())
+    check_position(game, "p0", "hand_and_foot 2p")   # ('out', '5') and ('out', None)
+    lines = [a for a in game.legal_actions("p0") if isinstance(a, Meld)
+             and sum(map(len, a.add.values())) + sum(map(len, a.groups)) >= 6
+             and "2S" in {c for v in a.add.values() for c in v}
+             and "2D" in {c for v in a.add.values() for c in v}]
+    whole = [a for a in lines if sum(map(len, a.add.values())) == 7]
+    assert whole and len(lines) == 2
+    assert not whole[0].add.get("5", [])[5:]   # no wild card on the fives
+    game.apply("p0", whole[0])   # the hand is over: the next one is dealt
+    assert game.hand_number == 2

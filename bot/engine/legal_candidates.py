@@ -1,0 +1,226 @@
+"""The building melds of sets offered beside the smallest forms, for ``legal``: the largest
+melds the hand allows (with and without wild cards) and, a side that has not melded, the
+same with the weakest left out; each judged as the planner judges it.
+
+Each group and lay-off is worked out once a call (``Seat.part``), so a candidate costs a
+look at its groups, not at their cards. The same move twice is offered once: moves are told
+apart by their cards (``_key``), and only moves of as many cards can share a key, so a key
+is worked out only when another move of its size comes (``_Seen``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .actions import Meld, meld_of
+from .errors import IllegalMove
+from .initial_meld import MeldTable, most_points
+from .legal_melds import (
+    Adds,
+    Groups,
+    Part,
+    Seat,
+    Slot,
+    greedy_melds,
+    legal_meld,
+    meets_minimum,
+    smallest_melds,
+)
+from .melds import set_kind
+from .planning import plan_meld
+
+Key = tuple[object, ...]
+# what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
+# canasta made, a group of threes among them
+Prefix = tuple[int, bool, int, bool, bool, bool]
+
+
+class _Seen:
+    """The moves offered so far, by their number of cards and the sum of their cards'
+    notation's hashes (equal moves, equal sums; the sum only tells moves apart, it orders
+    nothing); the keys of a sort are worked out only when a second move of it comes."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[tuple[int, int], list[Callable[[], Key]]] = {}
+        self.keys: dict[tuple[int, int], set[Key]] = {}
+        self.sizes: set[int] = set()
+
+    def _keys(self, sort: tuple[int, int]) -> set[Key] | None:
+        keys = self.keys.get(sort)
+        if keys is None:
+            waiting = self.waiting.get(sort)
+            if waiting is None:
+                return None
+            keys = self.keys[sort] = {key() for key in waiting}
+        return keys
+
+    def has(self, sort: tuple[int, int], key: Callable[[], Key]) -> bool:
+        keys = self._keys(sort)
+        return keys is not None and key() in keys
+
+    def put(self, sort: tuple[int, int], key: Callable[[], Key]) -> None:
+        """A move seen (not compared with those before it)."""
+        self.sizes.add(sort[0])
+        keys = self.keys.get(sort)
+        if keys is None:
+            self.waiting.setdefault(sort, []).append(key)
+        else:
+            keys.add(key())
+
+    def add(self, sort: tuple[int, int], key: Callable[[], Key]) -> bool:
+        """Was a move of this key seen? (Then it is now.)"""
+        keys = self._keys(sort)
+        if keys is None:
+            self.waiting[sort] = [key]
+            return False
+        k = key()
+        if k in keys:
+            return True
+        keys.add(k)
+        return False
+
+
+def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
+    """Building melds (``out``: the going-out lines, already found, left out here)."""
+    melded = bool(seat.table)
+    slots: list[Slot] = []
+    legal: list[Meld] = smallest_melds(seat, slots) if melded else []
+    cands: list[tuple[Groups, Adds, list[Part] | None, Prefix | None]] = []
+    (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
+    if groups or adds:
+        cands.append((groups, adds, None, None))
+        if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
+            cands.append((plain_groups, plain_adds, None, None))
+        if not melded:
+            # The initial meld: melding everything may be going out without a canasta, so
+            # also offer the hand's best melds with the weakest left out.
+            for grouping in (groups, plain_groups):
+                cands += _shrinking(seat, grouping)
+    # The same move twice is offered once: a going-out line, then a smallest form, first.
+    seen = _Seen()
+    if out:
+        sorts = seat.line_sorts
+        for a in out:
+            seen.put(sorts.get(id(a)) or _sort(a), _key_of(a))
+        kept = [i for i, (a, slot) in enumerate(zip(legal, slots, strict=True))
+                if slot[2] not in seen.sizes or not seen.has(_sort(a), _key_of(a))]
+        legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
+    smallest = list(zip(legal, slots, strict=True))
+    for groups, adds, parts, prefix in cands:
+        if parts is None:
+            parts = [seat.part(g) for g in groups]
+        add_parts = [seat.part(v, k) for k, v in adds.items()]
+        size = (sum(p[3] for p in parts) if prefix is None else prefix[0]) + sum(
+            p[3] for p in add_parts)
+        key = _parts_key(parts, add_parts)
+        if seen.add((size, sum(p[9] for p in parts) + sum(p[9] for p in add_parts)), key):
+            continue
+        if smallest and len(groups) + len(adds) == 1:
+            slot = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
+            if any(s == slot and _key(a.groups, a.add) == key() for a, s in smallest):
+                continue
+        action = _candidate(seat, groups, adds, parts, add_parts, size, prefix)
+        if action is not None:
+            legal.append(action)
+    hand = len(seat.hand)
+    if not melded and not any(hand - _used(a) >= 2 for a in legal):
+        initial = _initial_meld(seat)
+        if initial is not None:
+            legal.append(initial)
+    return legal
+
+
+def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
+               add_parts: list[Part], size: int, prefix: Prefix | None) -> Meld | None:
+    """``legal_meld`` of a candidate whose groups and lay-offs are worked out (``prefix``:
+    what its groups add up to, where ``_shrinking`` has it)."""
+    if (seat.building and size <= seat.keeps and not any(p[2] for p in add_parts)
+            and (not any(p[2] for p in parts) if prefix is None else not prefix[5])):
+        rules = seat.rules
+        first = not seat.table
+        if prefix is not None and not add_parts:
+            _, lawful, points, made, made_natural, _ = prefix
+            if not lawful:
+                return None
+        else:
+            points = 0
+            made = made_natural = False
+            for p in parts + add_parts:
+                if not p[4]:
+                    return None
+                if first:
+                    points += p[7]
+                    if p[5] + p[6] >= rules.canasta_size:
+                        made = True
+                        made_natural = (made_natural
+                                        or set_kind(rules, p[1], p[6]) == "natural")
+        if first and not meets_minimum(seat, points, made, made_natural):
+            return None
+    else:
+        try:
+            plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
+        except IllegalMove:
+            return None
+    return meld_of([list(p[8]) for p in parts],
+                   {k: list(p[8]) for k, p in zip(adds, add_parts, strict=True)})
+
+
+def _parts_key(parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
+    """``_key`` of a candidate, when it is asked."""
+    def key() -> Key:
+        return (tuple(sorted(tuple(sorted(p[8])) for p in parts)),
+                tuple(sorted((p[1], tuple(sorted(p[8]))) for p in add_parts)))
+    return key
+
+
+def _sort(action: Meld) -> tuple[int, int]:
+    """The move's number of cards and the sum of its cards' notation's hashes."""
+    return (sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values()),
+            sum(sum(map(hash, g)) for g in action.groups)
+            + sum(sum(map(hash, v)) for v in action.add.values()))
+
+
+def _key_of(action: Meld) -> Callable[[], Key]:
+    return lambda: _key(action.groups, action.add)
+
+
+def _shrinking(seat: Seat, groups: Groups) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
+    """The groups less the weakest, less the two weakest, ... down to one, each with its
+    parts and what they add up to (``Prefix``), worked out once for all of them."""
+    parts = sorted((seat.part(g) for g in groups), key=lambda p: -p[7])
+    ranked = [p[0] for p in parts]
+    rules = seat.rules
+    prefixes: list[Prefix] = []
+    size = points = 0
+    lawful, made, made_natural, three = True, False, False, False
+    for p in parts:
+        size += p[3]
+        points += p[7]
+        lawful = lawful and p[4]
+        three = three or p[2]
+        if p[5] + p[6] >= rules.canasta_size:
+            made = True
+            made_natural = made_natural or set_kind(rules, p[1], p[6]) == "natural"
+        prefixes.append((size, lawful, points, made, made_natural, three))
+    return [(ranked[:n], {}, parts[:n], prefixes[n - 1]) for n in range(len(ranked) - 1, 0, -1)]
+
+
+def _initial_meld(seat: Seat) -> Meld | None:
+    """The fewest cards worth the minimum that keep two in hand (A.7), if any."""
+    hand = seat.hand
+    need = seat.game.minimum_of(seat.player)
+    if len(hand) < 5 or most_points(seat.rules, seat.naturals, seat.wilds) < need:
+        return None
+    groups = MeldTable(seat.rules, seat.naturals, seat.wilds, len(hand) - 2).find(
+        need, len(hand) - 2)
+    return None if groups is None else legal_meld(seat, groups, {})
+
+
+def _key(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
+    """The same move whatever the order of its cards and groups."""
+    return (tuple(sorted(tuple(sorted(g)) for g in groups)),
+            tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
+
+
+def _used(action: Meld) -> int:
+    return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
