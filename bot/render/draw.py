@@ -90,7 +90,7 @@ def paste_card(canvas: Image.Image, card: Image.Image, x: int, y: int,
                shadow: bool = True) -> None:
     """Paste an RGBA card picture at (x, y) on an RGB canvas, with a soft drop shadow.
 
-    Pasted in pieces (``_pieces``): the card's opaque middle is copied as it is, only its rim
+    Pasted in pieces (``pieces``): the card's opaque middle is copied as it is, only its rim
     is blended by its alpha, and the shadow is laid only where the card will not cover it.
     The same pixels as blending the whole card over the whole shadow, in a fraction of the
     time (a 40-card hand pastes 80 of them)."""
@@ -101,14 +101,14 @@ def paste_card(canvas: Image.Image, card: Image.Image, x: int, y: int,
                          _shadow(w, h, max(4, w // 14)))
         canvas.paste(card, (x, y), card)
         return
-    pieces = _pieces(card)
+    cut = pieces(card)
     if shadow:
-        for (dx, dy), mask in pieces.shadow:
+        for (dx, dy), mask in cut.shadow:
             canvas.paste((0, 0, 0), (x + dx, y + dy), mask)
-    for (dx, dy), rim in pieces.rim:
+    for (dx, dy), rim in cut.rim:
         canvas.paste(rim, (x + dx, y + dy), rim)
-    if pieces.core is not None:
-        canvas.paste(pieces.core, (x + pieces.core_at[0], y + pieces.core_at[1]))
+    if cut.core is not None:
+        canvas.paste(cut.core, (x + cut.core_at[0], y + cut.core_at[1]))
 
 
 Offset = tuple[int, int]
@@ -131,7 +131,8 @@ _PIECES: dict[int, tuple[Image.Image, _Pieces]] = {}  # id(card) -> (the card, i
 _PIECES_HELD = 4096
 
 
-def _pieces(card: Image.Image) -> _Pieces:
+def pieces(card: Image.Image) -> _Pieces:
+    """``card`` cut for pasting (once per card picture; ``bot.render.warm`` cuts them all)."""
     held = _PIECES.get(id(card))
     if held is not None and held[0] is card:
         return held[1]
@@ -188,6 +189,23 @@ def _opaque_core(opaque: Image.Image) -> tuple[int, int, int, int]:
     while bottom < h and rows[bottom]:
         bottom += 1
     return left, top, right, bottom
+
+
+@lru_cache(maxsize=32)
+def stacked_edges(width: int, height: int, radius: int, steps: tuple[Offset, ...],
+                  fill: Color, outline: Color) -> Image.Image:
+    """Opaque rounded cards of ``width`` x ``height`` (``fill``, a one-pixel ``outline``)
+    drawn at each of ``steps`` in turn, as one RGBA picture transparent around them, to
+    paste with ``paste_card`` (no shadow): the squared edges under a canasta or the pile.
+    The same pixels as drawing each card's rectangle where it lies, for one paste."""
+    size = (width + max(dx for dx, _ in steps), height + max(dy for _, dy in steps))
+    colours, shape = Image.new("RGB", size), Image.new("L", size, 0)
+    for dx, dy in steps:
+        box = (dx, dy, dx + width - 1, dy + height - 1)
+        ImageDraw.Draw(colours).rounded_rectangle(box, radius=radius, fill=fill, outline=outline)
+        ImageDraw.Draw(shape).rounded_rectangle(box, radius=radius, fill=255, outline=255)
+    colours.putalpha(shape)
+    return colours
 
 
 class Pen:
