@@ -42,11 +42,11 @@ def render_scores(view: dict[str, Any]) -> bytes:
 
 
 def warm() -> None:
-    """Scale every card to the sizes the pictures use, and cut it for pasting, once per
-    process (about 1.5 s on a slow machine), so that no player's move waits for it: the
-    common faces, and each language's own (its lettered aces, court cards and joker)."""
+    """Scale every card to the sizes the pictures use, once per process (about 1.5 s on a
+    slow machine), so that no player's move waits for it: the common faces, and each
+    language's own (its lettered aces, court cards and joker)."""
     from bot.i18n import LANGUAGES
-    from bot.render import assets, draw, melds, table
+    from bot.render import assets, melds, table
     from bot.render.notation import RANKS, SUITS
 
     codes = ["back", "JK"] + [rank + suit for rank in RANKS for suit in SUITS]
@@ -54,4 +54,4 @@ def warm() -> None:
         for lang in LANGUAGES:
             for code in codes:
                 for width in (_hand.CARD_W, melds.CARD_W, table.PILE_W, table.MINI_W):
-                    draw.pieces(assets.card(code, width, lang))  # a shared face once
+                    assets.card(code, width, lang)  # a shared face is scaled once
