@@ -18,6 +18,7 @@ from bot.render.draw import (
     Pen,
     felt,
     fit,
+    length,
     paste_card,
     rich_text,
     wrap,
@@ -75,11 +76,11 @@ def _title(view: dict[str, Any], room: float) -> tuple[ImageFont.FreeTypeFont, s
     title = caption.hand_title(view)
     for size in TITLE_SIZES:
         f = assets.font(size, "bold")
-        if f.getlength(title) <= room:
+        if length(title, f) <= room:
             return f, title
     name = str(view.get("player") or "")
     rest = title[len(name):] if name and title.startswith(name) else ""
-    return f, fit(title[:len(title) - len(rest)], f, room - f.getlength(rest)) + rest
+    return f, fit(title[:len(title) - len(rest)], f, room - length(rest, f)) + rest
 
 
 def _caption_lines(view: dict[str, Any], width: int) -> tuple[list[str], bool]:
@@ -133,7 +134,7 @@ def _legend(d: Pen, lang: str, right: int, y: int) -> int:
     """The key to the marked cards, at the caption's right; returns where it begins."""
     f = assets.font(LEGEND_SIZE)
     label = language.say(lang, "hand.just_arrived")
-    x = right - f.getlength(label)
+    x = right - length(label, f)
     d.text((x, y), label, font=f, fill=INK_DIM)
     d.rounded_rectangle((x - 30, y + 2, x - 10, y + 22), radius=5, outline=NEW_MARK, width=3)
     return int(x - 30)

@@ -11,7 +11,15 @@ from typing import Any
 from PIL import Image
 
 from bot.render import assets, language
-from bot.render.draw import INK_DIM, INK_LIGHT, Pen, Room, paste_card, text_width
+from bot.render.draw import (
+    INK_DIM,
+    INK_LIGHT,
+    Pen,
+    Room,
+    paste_card,
+    stacked_edges,
+    text_width,
+)
 from bot.render.language import say
 from bot.render.notation import hand_sort_key, parse, rank_sort_key
 
@@ -124,10 +132,8 @@ def draw_meld(img: Image.Image, meld: Meld, x: int, y: int,
     d = Pen(img)
     kind = meld.get("canasta")
     if kind:
-        for layer in range(SQUARE_LAYERS, 0, -1):
-            ox = oy = layer * SQUARE_OFFSET
-            d.rounded_rectangle((x + ox, y + oy, x + ox + CARD_W - 1, y + oy + CARD_H - 1),
-                                radius=6, fill=PAPER, outline=EDGE)
+        steps = tuple((k * SQUARE_OFFSET, k * SQUARE_OFFSET) for k in range(SQUARE_LAYERS, 0, -1))
+        paste_card(img, stacked_edges(CARD_W, CARD_H, 6, steps, PAPER, EDGE), x, y, shadow=False)
         paste_card(img, assets.card(canasta_top(meld), CARD_W, lang), x, y, shadow=False)
     else:
         for k, code in enumerate(meld_cards(meld)):

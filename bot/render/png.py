@@ -41,14 +41,16 @@ def to_png(indices: Image.Image, palette: bytes) -> bytes:
     """Encode a picture of palette indices ("L" or "P", one byte a pixel) with ``palette``
     (256 RGB triples) as PNG: same indices, same bytes (no metadata, no time stamp)."""
     width, height = indices.size
-    raw = memoryview(indices.tobytes())
-    stride = width
+    stride = width + 1
+    rows = Image.new(indices.mode, (stride, height), 0)  # each row led by filter type 0
+    rows.paste(indices, (1, 0))
+    raw = memoryview(rows.tobytes())
     band_bytes = stride * BAND_ROWS
     parts = [_ZLIB_HEADER]
     adler = 1
     with _lock:
         for start in range(0, len(raw), band_bytes):
-            part, band_adler, length = _band(raw[start:start + band_bytes], stride)
+            part, band_adler, length = _band(raw[start:start + band_bytes])
             parts.append(part)
             adler = adler32_combine(adler, band_adler, length)
     parts += [_FINAL_BLOCK, struct.pack(">I", adler)]
@@ -57,15 +59,14 @@ def to_png(indices: Image.Image, palette: bytes) -> bytes:
                      _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))
 
 
-def _band(band: memoryview, stride: int) -> tuple[bytes, int, int]:
-    """The deflate part of one band of rows (each row led by filter type 0, "none")."""
+def _band(rows: memoryview) -> tuple[bytes, int, int]:
+    """The deflate part of one band of rows (each row led by its filter type, 0: "none")."""
     global _cached_bytes
-    key = (hash(band), len(band))  # 64 bits: a wrong band about once in 10^14 pictures
+    key = (hash(rows), len(rows))  # 64 bits: a wrong band about once in 10^14 pictures
     hit = _bands.get(key)
     if hit is not None:
         _bands.move_to_end(key)
         return hit
-    rows = b"".join(b"\x00" + band[i:i + stride] for i in range(0, len(band), stride))
     squeezer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     part = squeezer.compress(rows) + squeezer.flush(zlib.Z_SYNC_FLUSH)
     entry = (part, zlib.adler32(rows), len(rows))

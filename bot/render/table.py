@@ -24,6 +24,7 @@ from bot.render.draw import (
     fit_name,
     paste_card,
     rich_text,
+    stacked_edges,
     team_colour,
     text_width,
 )
@@ -206,10 +207,10 @@ def _pile(img: Image.Image, view: View, x: int, top: int) -> None:
         _empty_slot(d, cx - PILE_W // 2, y)
     else:
         under = min(4, size - 1)
-        for k in range(under, 0, -1):
-            ox = cx - PILE_W // 2 + 2 * k
-            d.rounded_rectangle((ox, y + 2 * k, ox + PILE_W - 1, y + 2 * k + PILE_H - 1),
-                                radius=7, fill=(250, 247, 238), outline=(150, 144, 132))
+        if under:
+            steps = tuple((2 * k, 2 * k) for k in range(under, 0, -1))
+            paste_card(img, stacked_edges(PILE_W, PILE_H, 7, steps, (250, 247, 238),
+                                          (150, 144, 132)), cx - PILE_W // 2, y, shadow=False)
         if pile.get("frozen_all"):
             card = assets.card_sideways(top_card, PILE_W, lang)
             paste_card(img, card, cx - PILE_H // 2, cy - PILE_W // 2)
