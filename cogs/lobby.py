@@ -15,6 +15,7 @@ from bot import i18n
 from bot.discord_ui import custom_ids
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, choice, name
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import (
     choices,
     edit_clicked,
@@ -74,6 +75,7 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
     ) -> LobbyButton:
         return cls(int(match["game"]), match["verb"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
@@ -138,6 +140,7 @@ class LevelButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LEVEL)
     ) -> LevelButton:
         return cls(int(match["game"]), match["level"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
@@ -170,6 +173,7 @@ class RematchButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.REMA
     ) -> RematchButton:
         return cls(int(match["game"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)

@@ -15,6 +15,7 @@ from bot import i18n
 from bot.discord_ui import custom_ids
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import CONTENT, choices, edit_clicked, respond, send_private
 from bot.discord_ui.panel_moves import MoveButton, MoveMenu
 from bot.discord_ui.pictures import as_file, picture
@@ -75,6 +76,7 @@ class AnswerButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.ANSWE
     ) -> AnswerButton:
         return cls(int(match["game"]), match["answer"] == "yes")
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)

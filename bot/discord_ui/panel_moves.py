@@ -13,6 +13,7 @@ import discord
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import send_private
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.table_bot import TableBot
@@ -24,6 +25,7 @@ from bot.service.card_input import own_letters, parse_cards_from_hand, parse_gro
 
 ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
 SelectItem = discord.ui.Select[discord.ui.View]  # a persistent menu, any view
+MENUS = ("takes", "meld", "discard")
 
 
 def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> Any:
@@ -57,6 +59,8 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
     player = str(interaction.user.id)
     chosen = values(interaction)
     try:
+        if verb in MENUS and not chosen:  # Discord may send a menu's choice empty
+            raise refused("reply.nothing_chosen")
         live = await bot.service.live(game_id, check=True)  # the game as stored
         if player not in live.names:
             raise refused("reply.not_your_controls")
@@ -101,6 +105,7 @@ class MeldModal(discord.ui.Modal, title="Meld"):
         self.game_id = game_id
         self.turn = turn  # the turn marker of the controls it was opened from
 
+    @answers_errors
     async def on_submit(self, interaction: discord.Interaction) -> None:
         bot: TableBot = interaction.client  # type: ignore[assignment]
         player = str(interaction.user.id)
@@ -136,6 +141,7 @@ class MoveButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.MOVE_BU
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["game"]), match["turn"], match["verb"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_click(interaction, self.game_id, self.token, self.verb)
 
@@ -150,5 +156,6 @@ class MoveMenu(discord.ui.DynamicItem[SelectItem], template=custom_ids.MOVE_MENU
                              match: re.Match[str]) -> MoveMenu:
         return cls(int(match["game"]), match["turn"], match["verb"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_click(interaction, self.game_id, self.token, self.verb)
