@@ -30,6 +30,7 @@ from bot.discord_ui.lobby_message import (
     refresh_lobby,
     rematch_lead,
 )
+from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.slow_down import refund, too_soon
 from bot.discord_ui.table_end import EndButton, close_table, confirm_view, is_moderator
@@ -115,7 +116,7 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
         if self.verb == "start":
             lead = i18n.text(lang, "lobby.begins")
             if draws:
-                names = {s.player: s.name for s in lobby.seats}
+                names = {s.player: shown(s.name) for s in lobby.seats}
                 lead = i18n.text(lang, "lobby.seats_drawn_were", draws=", ".join(
                     f"{names[d.player]} {card_text(lang, d.card)}" for d in draws))
             try:
@@ -155,7 +156,7 @@ class LevelButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LEVEL)
         seat = lobby.seats[-1]
         mine = await bot.languages.of(interaction)
         await edit_clicked(interaction, i18n.text(
-            mine, "lobby.computer_sits", name=seat.name,
+            mine, "lobby.computer_sits", name=shown(seat.name),
             level=i18n.text(mine, f"level.{self.level}"), seat=len(lobby.seats)), view=None)
         await refresh_lobby(bot, lobby)
 

@@ -17,6 +17,7 @@ from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
 from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import CONTENT, choices, edit_clicked, respond, send_private
+from bot.discord_ui.names import shown
 from bot.discord_ui.panel_moves import MoveButton, MoveMenu
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.presenter import Presenter, answer_note, answered_view
@@ -89,14 +90,14 @@ class AnswerButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.ANSWE
                 raise refused("reply.question_answered")
             if user not in partners:
                 raise refused("reply.only_partners_answer",
-                              players=[live.names.get(p, p) for p in partners])
+                              players=[shown(live.names.get(p, p)) for p in partners])
             outcome = await bot.service.act(self.game_id, user, AnswerGoOut(yes=self.yes))
         except Refused as exc:
             await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return
         original = interaction.message.content if interaction.message else ""
         lang = await bot.languages.server(interaction.guild_id)
-        note = answer_note(live.names.get(user, user), self.yes, lang)
+        note = answer_note(shown(live.names.get(user, user)), self.yes, lang)
         await edit_clicked(interaction, f"{original}\n{note}",
                            view=answered_view(self.game_id, lang))
         try:

@@ -10,10 +10,12 @@ from bot import i18n
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
 from bot.discord_ui.discord_limits import respond, send_private
+from bot.discord_ui.names import in_code, shown
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.slow_down import too_soon
 from bot.engine import VARIANTS, quoted
 from bot.i18n.rules_text import variant_name
+from bot.service.names import clean_name
 from cogs.lobby import variant_choices
 
 
@@ -73,7 +75,7 @@ class Scores(commands.Cog):
                                f"{'%':>6}{head[3][:9]:>10}"]
         for rank, p in enumerate(board, start=1):
             best = "—" if p.best_hand is None else str(p.best_hand)
-            lines.append(f"{rank:>2}  {p.name[:17]:<18}{p.wins:>6}{p.games:>6}"
+            lines.append(f"{rank:>2}  {in_code(p.name)[:17]:<18}{p.wins:>6}{p.games:>6}"
                          f"{p.win_rate * 100:>5.0f}%{best:>10}")
         lines.append("```")
         await respond(interaction, "\n".join(lines), private=False)
@@ -92,14 +94,15 @@ class Scores(commands.Cog):
         self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         who = player or interaction.user
+        spoken = shown(clean_name(who.display_name))
         lang = await self.bot.languages.server(interaction.guild_id)
         stats = await self.bot.service.player_stats(interaction.guild_id, str(who.id))
         if stats is None or (stats.games == 0 and stats.hands == 0):
-            await respond(interaction, i18n.text(lang, "stats.none", player=who.display_name),
+            await respond(interaction, i18n.text(lang, "stats.none", player=spoken),
                           private=False)
             return
         line = i18n.text(
-            lang, "stats.line", player=who.display_name,
+            lang, "stats.line", player=spoken,
             games=i18n.plural(lang, "stats.games", stats.games),
             wins=i18n.plural(lang, "stats.wins", stats.wins),
             rate=f"{stats.win_rate * 100:.0f}",

@@ -15,6 +15,7 @@ from bot import i18n
 from bot.discord_ui import custom_ids
 from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import send_private
+from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.table_bot import TableBot
 from bot.discord_ui.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
@@ -70,7 +71,7 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
             raise refused("reply.old_panel")
         if live.game.turn != player:
             turn = live.game.turn or ""
-            raise refused("reply.their_turn", player=live.names.get(turn, turn))
+            raise refused("reply.their_turn", player=shown(live.names.get(turn, turn)))
         if verb == "meld" and chosen == [TYPE_IT]:
             await interaction.response.send_modal(
                 MeldModal(game_id, await bot.languages.of(interaction), token))
