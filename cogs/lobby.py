@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.channel_rights import bot_lacks, host_lacks
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, choice, name
 from bot.discord_ui.control_errors import answers_errors
@@ -235,6 +236,11 @@ class Lobby(commands.Cog):
         if not isinstance(channel, discord.TextChannel):
             await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
                                                       "lobby.text_channel"))
+            return
+        if host_lacks(interaction) or bot_lacks(interaction):
+            key = "reply.member_cannot_open" if host_lacks(interaction) else "reply.bot_cannot_open"
+            await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
+                                                      key))
             return
         if await too_soon(self.bot, interaction, "new"):
             return

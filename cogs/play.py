@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.channel_rights import may_post
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
 from bot.discord_ui.control_errors import answers_errors
@@ -272,20 +273,24 @@ class Play(commands.Cog):
             return
         if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
             return
-        await interaction.response.defer(thinking=True)
+        public = may_post(interaction)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
         lang = await self.bot.languages.server(interaction.guild_id)
         view = await self.bot.service.view(record.id, None)
         view["language"] = lang
         png = await picture("table", view)
         hand = str(view.get("hand_number"))
-        text = (i18n.text(lang, "table.again", game=record.id, hand=hand, player=view.get("turn"),
+        text = (i18n.text(lang, "table.again", game=record.id, hand=hand,
+                          player=shown(str(view.get("turn"))),
                           phase=i18n.text(lang, f"phase.{view.get('phase')}"))
                 if record.status == "active" else
                 i18n.text(lang, "table.again_over", game=record.id, hand=hand))
-        message = await respond(interaction, text, private=False,
+        message = await respond(interaction, text, private=not public,
                                 file=as_file(png, "table"))
         assert message is not None  # a follow-up, after the defer
-        await self.bot.store.set_message(record.id, "table", message.channel.id, message.id)
+        if public:
+            await self.bot.store.set_message(record.id, "table", message.channel.id,
+                                             message.id)
 
     @app_commands.command(name=name("rules"), description=about("rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
