@@ -15,6 +15,7 @@ from bot.discord_ui.command_words import CatalogTranslator
 from bot.discord_ui.config import Settings
 from bot.discord_ui.discord_limits import NO_PINGS, send_private
 from bot.discord_ui.languages import Languages
+from bot.discord_ui.membership import Membership
 from bot.discord_ui.sweeper import Sweeper
 from bot.discord_ui.table_bot import TableBot
 from bot.service import Autopilot, GameService, Notice, Refused
@@ -46,6 +47,7 @@ class CanastaBot(TableBot):
         self.settings = settings
         self.languages = Languages(self)
         self.cooldowns = Cooldowns(_now)
+        self.membership = Membership(self, _now)
         self.seed = seed
         self._store: Store | None = None
         self._service: GameService | None = None

@@ -21,7 +21,7 @@ from bot.discord_ui.table_bot import TableBot
 from bot.discord_ui.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 from bot.engine import AskToGoOut, Draw, Meld, TakePile
 from bot.engine import Discard as DiscardCard
-from bot.service import Refused, refused
+from bot.service import LiveGame, Refused, refused
 from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups, parse_meld
 
 ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
@@ -54,6 +54,29 @@ def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> An
     return DiscardCard(chosen[0])
 
 
+async def still_member(bot: TableBot, interaction: discord.Interaction,
+                       live: LiveGame) -> bool:
+    """A click in DMs on a server's table: is the clicker still a member of that server?
+    (A click in the server itself comes from a member.)"""
+    guild_id = live.record.guild_id
+    if interaction.guild_id is not None or guild_id is None:
+        return True
+    return await bot.membership.present(guild_id, interaction.user.id)
+
+
+async def hand_to_computer(bot: TableBot, game_id: int, player: str) -> None:
+    """A player who left the server: a computer plays their seat from now on (the same
+    hand-over as /leave; they may /rejoin if they come back)."""
+    try:
+        notice = await bot.service.leave_table(game_id, player)
+    except Refused:
+        return  # a computer has the seat already, or the game is over
+    try:
+        await Presenter(bot).announce(notice)
+    finally:
+        bot.kick(game_id)
+
+
 async def play_click(interaction: discord.Interaction, game_id: int, token: str,
                      verb: str) -> None:
     bot: TableBot = interaction.client  # type: ignore[assignment]
@@ -67,6 +90,11 @@ async def play_click(interaction: discord.Interaction, game_id: int, token: str,
             raise refused("reply.not_your_controls")
         if live.status != "active":
             raise refused("reply.game_over")
+        if not await still_member(bot, interaction, live):
+            await send_private(interaction, i18n.text(await bot.languages.of(interaction),
+                                                      "reply.left_server"))
+            await hand_to_computer(bot, game_id, player)
+            return
         if not turn_is(live.game, token):
             raise refused("reply.old_panel")
         if live.game.turn != player:
