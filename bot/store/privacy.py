@@ -75,7 +75,9 @@ class PlayerData(Connected):
                 marks = ", ".join("?" for _ in games)
                 await tx.execute(f"DELETE FROM table_lines WHERE game_id IN ({marks})", games)
             await tx.execute("DELETE FROM messages WHERE kind = ?", (f"turn:{player}",))
-            await tx.execute("UPDATE seats SET player = ?, name = ? WHERE player = ?",
+            # A computer plays the pseudonym's seat in any rematch of these games.
+            await tx.execute("UPDATE seats SET player = ?, name = ?, is_ai = 1,"
+                             " level = COALESCE(level, 'normal') WHERE player = ?",
                              (pseudonym, pseudonym_name, player))
             for table in ("actions", "game_stats", "deadlines"):
                 await tx.execute(f"UPDATE {table} SET player = ? WHERE player = ?",

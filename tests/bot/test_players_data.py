@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 import simcord
-from canasta_table import open_mixed_table, open_table, play_the_hand
+from canasta_table import open_mixed_table, open_table, play_one, play_the_hand
 
 from bot.service.player_data import pseudonym
 
@@ -121,3 +121,27 @@ async def test_a_finished_game_is_pruned_after_the_log_time(simcord_env: simcord
     record = await table.bot.store.game(table.game_id)
     assert record is not None and record.snapshot is None and record.status == "cancelled"
     assert len(await table.bot.store.seats(table.game_id)) == 2
+
+
+async def test_a_rematch_seats_a_computer_for_a_person_who_deleted_their_data(
+    simcord_env: simcord.Env,
+) -> None:
+    table = await open_table(simcord_env, players=2, timer=0, target=500)
+    for _ in range(1500):
+        if (await table.game()).phase == "over":
+            break
+        await play_one(table)
+    ana, bo = table.members
+    asked = await bo.slash(table.channel, "privacy")
+    assert asked.response is not None
+    done = await bo.click(asked.response, label="Delete my data")
+    assert done.response is not None and "deleted" in done.response.content
+
+    last = table.thread.history()[-1]
+    rematch = await ana.click(last, label="Rematch")
+    assert rematch.acknowledged
+    record = await table.bot.service.game_in_thread(table.thread.id)
+    assert record is not None and record.id != table.game_id
+    live = await table.bot.service.live(record.id)
+    forgotten = pseudonym(str(bo.id))[0]
+    assert str(bo.id) not in live.names and live.stand_in(forgotten) is not None

@@ -57,6 +57,7 @@ async def test_what_is_stored_about_a_person_and_forgetting_it(store: Store) -> 
     assert await store.player_stats(1, "100") is None
     seats = await store.seats(game)
     assert [(s.player, s.name) for s in seats] == [("-42", "Player 4F2A"), ("200", "Bo")]
+    assert seats[0].away and seats[0].level == "normal"  # a computer, should it replay
     record = await store.game(game)
     assert record is not None and record.host == "-42"
     assert record.snapshot == {"turn": "200", "order": ["-42", "200"]}
