@@ -13,8 +13,10 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.channel_rights import bot_lacks, host_lacks
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, choice, name
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import (
     choices,
     edit_clicked,
@@ -29,6 +31,7 @@ from bot.discord_ui.lobby_message import (
     refresh_lobby,
     rematch_lead,
 )
+from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.slow_down import refund, too_soon
 from bot.discord_ui.table_end import EndButton, close_table, confirm_view, is_moderator
@@ -74,6 +77,7 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
     ) -> LobbyButton:
         return cls(int(match["game"]), match["verb"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
@@ -113,7 +117,7 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
         if self.verb == "start":
             lead = i18n.text(lang, "lobby.begins")
             if draws:
-                names = {s.player: s.name for s in lobby.seats}
+                names = {s.player: shown(s.name) for s in lobby.seats}
                 lead = i18n.text(lang, "lobby.seats_drawn_were", draws=", ".join(
                     f"{names[d.player]} {card_text(lang, d.card)}" for d in draws))
             try:
@@ -138,6 +142,7 @@ class LevelButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LEVEL)
     ) -> LevelButton:
         return cls(int(match["game"]), match["level"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
@@ -152,7 +157,7 @@ class LevelButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LEVEL)
         seat = lobby.seats[-1]
         mine = await bot.languages.of(interaction)
         await edit_clicked(interaction, i18n.text(
-            mine, "lobby.computer_sits", name=seat.name,
+            mine, "lobby.computer_sits", name=shown(seat.name),
             level=i18n.text(mine, f"level.{self.level}"), seat=len(lobby.seats)), view=None)
         await refresh_lobby(bot, lobby)
 
@@ -170,6 +175,7 @@ class RematchButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.REMA
     ) -> RematchButton:
         return cls(int(match["game"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
@@ -230,6 +236,11 @@ class Lobby(commands.Cog):
         if not isinstance(channel, discord.TextChannel):
             await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
                                                       "lobby.text_channel"))
+            return
+        if host_lacks(interaction) or bot_lacks(interaction):
+            key = "reply.member_cannot_open" if host_lacks(interaction) else "reply.bot_cannot_open"
+            await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
+                                                      key))
             return
         if await too_soon(self.bot, interaction, "new"):
             return

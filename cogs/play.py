@@ -13,9 +13,12 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.channel_rights import may_post
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import CONTENT, choices, edit_clicked, respond, send_private
+from bot.discord_ui.names import shown
 from bot.discord_ui.panel_moves import MoveButton, MoveMenu
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.presenter import Presenter, answer_note, answered_view
@@ -75,6 +78,7 @@ class AnswerButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.ANSWE
     ) -> AnswerButton:
         return cls(int(match["game"]), match["answer"] == "yes")
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
@@ -87,14 +91,14 @@ class AnswerButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.ANSWE
                 raise refused("reply.question_answered")
             if user not in partners:
                 raise refused("reply.only_partners_answer",
-                              players=[live.names.get(p, p) for p in partners])
+                              players=[shown(live.names.get(p, p)) for p in partners])
             outcome = await bot.service.act(self.game_id, user, AnswerGoOut(yes=self.yes))
         except Refused as exc:
             await send_private(interaction, exc.said(await bot.languages.of(interaction)))
             return
         original = interaction.message.content if interaction.message else ""
         lang = await bot.languages.server(interaction.guild_id)
-        note = answer_note(live.names.get(user, user), self.yes, lang)
+        note = answer_note(shown(live.names.get(user, user)), self.yes, lang)
         await edit_clicked(interaction, f"{original}\n{note}",
                            view=answered_view(self.game_id, lang))
         try:
@@ -269,20 +273,24 @@ class Play(commands.Cog):
             return
         if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
             return
-        await interaction.response.defer(thinking=True)
+        public = may_post(interaction)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
         lang = await self.bot.languages.server(interaction.guild_id)
         view = await self.bot.service.view(record.id, None)
         view["language"] = lang
         png = await picture("table", view)
         hand = str(view.get("hand_number"))
-        text = (i18n.text(lang, "table.again", game=record.id, hand=hand, player=view.get("turn"),
+        text = (i18n.text(lang, "table.again", game=record.id, hand=hand,
+                          player=shown(str(view.get("turn"))),
                           phase=i18n.text(lang, f"phase.{view.get('phase')}"))
                 if record.status == "active" else
                 i18n.text(lang, "table.again_over", game=record.id, hand=hand))
-        message = await respond(interaction, text, private=False,
+        message = await respond(interaction, text, private=not public,
                                 file=as_file(png, "table"))
         assert message is not None  # a follow-up, after the defer
-        await self.bot.store.set_message(record.id, "table", message.channel.id, message.id)
+        if public:
+            await self.bot.store.set_message(record.id, "table", message.channel.id,
+                                             message.id)
 
     @app_commands.command(name=name("rules"), description=about("rules"))
     async def rules(self, interaction: discord.Interaction) -> None:

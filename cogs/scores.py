@@ -7,13 +7,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.discord_ui.channel_rights import may_post
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
 from bot.discord_ui.discord_limits import respond, send_private
+from bot.discord_ui.names import in_code, shown
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.slow_down import too_soon
 from bot.engine import VARIANTS, quoted
 from bot.i18n.rules_text import variant_name
+from bot.service.names import clean_name
 from cogs.lobby import variant_choices
 
 
@@ -33,17 +36,18 @@ class Scores(commands.Cog):
             return
         if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
             return
-        await interaction.response.defer(thinking=True)
+        public = may_post(interaction)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
         lang = await self.bot.languages.server(interaction.guild_id)
         view = await self.bot.service.view(record.id, None)
         view["language"] = lang
         png = await picture("scores", view)
         scores = view.get("scores") or []
-        names = view.get("team_names") or []
+        names = [shown(name) for name in view.get("team_names") or []]
         line = ", ".join(f"{names[t] if t < len(names) else t}: {i18n.number(lang, s)}"
                          for t, s in enumerate(scores))
         await respond(interaction, i18n.text(lang, "scores.line", game=record.id, scores=line),
-                      private=False, file=as_file(png, "scores"))
+                      private=not public, file=as_file(png, "scores"))
 
     @app_commands.command(name=name("leaderboard"), description=about("leaderboard"))
     @app_commands.rename(variant=name("leaderboard.variant"))
@@ -66,17 +70,17 @@ class Scores(commands.Cog):
                  else i18n.text(lang, "leaderboard.title"))
         if not board:
             await respond(interaction, f"{title}\n{i18n.text(lang, 'leaderboard.empty')}",
-                          private=False)
+                          private=not may_post(interaction))
             return
         head = [i18n.text(lang, f"leaderboard.{k}") for k in ("player", "wins", "games", "best")]
         lines = [title, "```", f"{'#':>2}  {head[0][:17]:<18}{head[1][:5]:>6}{head[2][:5]:>6}"
                                f"{'%':>6}{head[3][:9]:>10}"]
         for rank, p in enumerate(board, start=1):
             best = "—" if p.best_hand is None else str(p.best_hand)
-            lines.append(f"{rank:>2}  {p.name[:17]:<18}{p.wins:>6}{p.games:>6}"
+            lines.append(f"{rank:>2}  {in_code(p.name)[:17]:<18}{p.wins:>6}{p.games:>6}"
                          f"{p.win_rate * 100:>5.0f}%{best:>10}")
         lines.append("```")
-        await respond(interaction, "\n".join(lines), private=False)
+        await respond(interaction, "\n".join(lines), private=not may_post(interaction))
 
     @leaderboard.autocomplete("variant")
     async def variant_names(
@@ -92,14 +96,15 @@ class Scores(commands.Cog):
         self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         who = player or interaction.user
+        spoken = shown(clean_name(who.display_name))
         lang = await self.bot.languages.server(interaction.guild_id)
         stats = await self.bot.service.player_stats(interaction.guild_id, str(who.id))
         if stats is None or (stats.games == 0 and stats.hands == 0):
-            await respond(interaction, i18n.text(lang, "stats.none", player=who.display_name),
-                          private=False)
+            await respond(interaction, i18n.text(lang, "stats.none", player=spoken),
+                          private=not may_post(interaction))
             return
         line = i18n.text(
-            lang, "stats.line", player=who.display_name,
+            lang, "stats.line", player=spoken,
             games=i18n.plural(lang, "stats.games", stats.games),
             wins=i18n.plural(lang, "stats.wins", stats.wins),
             rate=f"{stats.win_rate * 100:.0f}",
@@ -109,7 +114,7 @@ class Scores(commands.Cog):
                               average=i18n.number(lang, round(stats.average_hand))))
         best = ("." if stats.best_hand is None else
                 i18n.text(lang, "stats.best", best=i18n.number(lang, stats.best_hand)))
-        await respond(interaction, line + best, private=False)
+        await respond(interaction, line + best, private=not may_post(interaction))
 
 
 async def setup(bot: CanastaBot) -> None:

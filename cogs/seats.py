@@ -11,8 +11,10 @@ from bot import i18n
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
 from bot.discord_ui.discord_limits import send_private
+from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.service import Notice, Refused, refused
+from bot.service.names import clean_name
 from cogs.play import game_here
 
 
@@ -61,7 +63,8 @@ class Seats(commands.Cog):
             return
         mine = await self.bot.languages.of(interaction)
         await self._announce(interaction, notice,
-                             i18n.text(mine, "seats.replaced", player=player.display_name))
+                             i18n.text(mine, "seats.replaced",
+                                       player=shown(clean_name(player.display_name))))
 
     @app_commands.command(name=name("rejoin"), description=about("rejoin"))
     @app_commands.guild_only()

@@ -15,6 +15,7 @@ from bot.discord_ui.command_words import CatalogTranslator
 from bot.discord_ui.config import Settings
 from bot.discord_ui.discord_limits import NO_PINGS, send_private
 from bot.discord_ui.languages import Languages
+from bot.discord_ui.membership import Membership
 from bot.discord_ui.sweeper import Sweeper
 from bot.discord_ui.table_bot import TableBot
 from bot.service import Autopilot, GameService, Notice, Refused
@@ -25,7 +26,8 @@ from bot.store.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores", "cogs.language")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores", "cogs.language",
+              "cogs.privacy")
 
 
 class CanastaBot(TableBot):
@@ -46,6 +48,7 @@ class CanastaBot(TableBot):
         self.settings = settings
         self.languages = Languages(self)
         self.cooldowns = Cooldowns(_now)
+        self.membership = Membership(self, _now)
         self.seed = seed
         self._store: Store | None = None
         self._service: GameService | None = None
@@ -170,6 +173,35 @@ class CanastaBot(TableBot):
             log.exception("could not cancel the tables of deleted thread %s",
                           payload.thread_id)
 
+    # ------------------------------------------------------------------ servers
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (kicked, or the server deleted): its open
+        tables are cancelled (unrated), and its data is deleted after GUILD_DATA_DAYS
+        unless the bot is added back meanwhile. Its channels are out of reach: only the
+        players' turn messages (in their DMs) are closed."""
+        from bot.discord_ui.table_end import close_table
+
+        try:
+            ended = await self.service.guild_removed(guild.id)
+        except Exception:
+            log.exception("could not end the tables of removed server %s", guild.id)
+            return
+        for table in ended:
+            try:
+                await close_table(self, table, lobby_gone=True, thread_gone=True)
+            except Exception:
+                log.exception("could not close the turn messages of game %s", table.game_id)
+        log.info("removed from server %s: %d table(s) cancelled", guild.id, len(ended))
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server: if it had removed the bot, nothing of it is deleted now."""
+        try:
+            if await self.service.guild_joined(guild.id):
+                log.info("back in server %s: its data is kept", guild.id)
+        except Exception:
+            log.exception("could not note that server %s added the bot back", guild.id)
+
     async def _lobbies_deleted(self, message_ids: list[int]) -> None:
         from bot.discord_ui.table_end import close_table
 
@@ -255,6 +287,8 @@ def table_limits(settings: Settings) -> TableLimits:
         tables_per_server=settings.tables_per_server,
         lobby_seconds=settings.lobby_minutes * 60,
         idle_seconds=settings.abandon_days * 86400,
+        guild_data_seconds=settings.guild_data_days * 86400,
+        game_log_seconds=settings.game_log_days * 86400,
     )
 
 

@@ -54,6 +54,11 @@ class Settings:
     # for so many days ends as abandoned.
     lobby_minutes: float = 60.0
     abandon_days: float = 7.0
+    # Players' data (0: kept): days a server's data is kept after it removed the bot (back
+    # within them, nothing goes); days a finished game keeps its snapshot and action log
+    # (its results and the statistics stay).
+    guild_data_days: float = 30.0
+    game_log_days: float = 180.0
 
     def __repr__(self) -> str:
         """The settings as a log line may show them: no token, the database's secrets
@@ -88,6 +93,8 @@ _ENV_NAMES = {
     "clicks_per_second": "CLICKS_PER_SECOND",
     "lobby_minutes": "LOBBY_MINUTES",
     "abandon_days": "ABANDON_DAYS",
+    "guild_data_days": "GUILD_DATA_DAYS",
+    "game_log_days": "GAME_LOG_DAYS",
 }
 # Numbers read from the environment: the lowest and highest value each may take.
 _COUNTS = {"computer_processes": (0, 64), "computer_queue": (1, 1024),
@@ -95,7 +102,8 @@ _COUNTS = {"computer_processes": (0, 64), "computer_queue": (1, 1024),
            "tables_per_server": (0, 100000)}
 _AMOUNTS = {"new_table_cooldown": (0.0, 3600.0), "picture_cooldown": (0.0, 3600.0),
             "clicks_per_second": (0.0, 100.0), "lobby_minutes": (0.0, 10080.0),
-            "abandon_days": (0.0, 365.0)}
+            "abandon_days": (0.0, 365.0), "guild_data_days": (0.0, 3650.0),
+            "game_log_days": (0.0, 3650.0)}
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

@@ -9,6 +9,7 @@ ANSWER = r"canasta:answer:(?P<game>[0-9]+):(?P<answer>yes|no)"
 REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
 LEVEL = r"canasta:computer:(?P<game>[0-9]+):(?P<level>easy|normal|hard)"
 END = r"canasta:end:(?P<game>[0-9]+)"
+PRIVACY = r"canasta:privacy:(?P<player>[0-9]+)"
 
 
 def lobby(game_id: int, verb: str) -> str:
@@ -30,6 +31,11 @@ def level(game_id: int, level: str) -> str:
 def end(game_id: int) -> str:
     """A moderator's confirmation that a table is to be cancelled."""
     return f"canasta:end:{game_id}"
+
+def privacy(player: int) -> str:
+    """/privacy's "Delete my data", for this person only."""
+    return f"canasta:privacy:{player}"
+
 
 # The turn panel (the hand message's controls). `verb` is the move; a select's chosen
 # option carries the rest. The game id finds the game after a restart; whose turn it is

@@ -65,6 +65,11 @@ class Languages:
         await self.bot.store.set_player_language(player, language)
         self._chosen.pop(("player", player), None)
 
+    def forget(self, player: str) -> None:
+        """What this process remembers of a person's languages (their data was deleted)."""
+        self._chosen.pop(("player", player), None)
+        self._locales.pop(player, None)
+
     async def choose_for_server(self, guild_id: int, language: str | None) -> None:
         await self.bot.store.set_server_language(guild_id, language)
         self._chosen.pop(("server", guild_id), None)

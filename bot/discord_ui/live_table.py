@@ -20,6 +20,7 @@ import discord
 
 from bot import i18n
 from bot.discord_ui.discord_limits import edit, post
+from bot.discord_ui.names import shown
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.table_bot import TableBot
 from bot.service.views import named_view
@@ -50,7 +51,7 @@ class LiveTable:
             head = i18n.text(lang, "table.over", game=live.record.id)
         else:
             head = i18n.text(lang, "table.head", game=live.record.id, hand=game.hand_number,
-                             player=live.names.get(game.turn or "", game.turn or ""))
+                             player=shown(live.names.get(game.turn or "", game.turn or "")))
         lines = [lead] if lead else []
         lines.append(head)
         lines += [f"• {line}" for line in await self.bot.store.table_lines(live.record.id)]

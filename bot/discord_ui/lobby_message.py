@@ -11,6 +11,7 @@ import discord
 from bot import i18n
 from bot.discord_ui import custom_ids
 from bot.discord_ui.discord_limits import THREAD_NAME, edit, fit, post
+from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.table_bot import TableBot
 from bot.i18n.rules_text import variant_name
@@ -46,15 +47,15 @@ def lobby_text(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> str:
         i18n.text(lang, "lobby.head", game=lobby.game_id,
                   variant=variant_name(lang, lobby.variant),
                   players=i18n.plural(lang, "lobby.players", lobby.players), sides=sides,
-                  target=i18n.number(lang, lobby.target), host=lobby.name_of(lobby.host)),
+                  target=i18n.number(lang, lobby.target), host=shown(lobby.name_of(lobby.host))),
         i18n.text(lang, _seating(lobby)) + " "
         + i18n.text(lang, "lobby.timer", timer=describe(lobby.timer, lang)),
     ]
     for index in range(lobby.players):
         seat = lobby.seats[index] if index < len(lobby.seats) else None
-        label = "—" if seat is None else seat.name
+        label = "—" if seat is None else shown(seat.name)
         if seat is not None and seat.computer:
-            label = i18n.text(lang, "lobby.computer_seat", name=seat.name,
+            label = i18n.text(lang, "lobby.computer_seat", name=shown(seat.name),
                               level=i18n.text(lang, f"level.{seat.level or 'normal'}"))
         lines.append(f"{index + 1}. {label}")
     if lobby.status == "lobby":

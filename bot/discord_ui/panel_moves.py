@@ -13,17 +13,20 @@ import discord
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import send_private
+from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.table_bot import TableBot
 from bot.discord_ui.turn_panel import TYPE_IT, parse_take, take_choices, turn_is, values
 from bot.engine import AskToGoOut, Draw, Meld, TakePile
 from bot.engine import Discard as DiscardCard
-from bot.service import Refused, refused
+from bot.service import LiveGame, Refused, refused
 from bot.service.card_input import own_letters, parse_cards_from_hand, parse_groups, parse_meld
 
 ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
 SelectItem = discord.ui.Select[discord.ui.View]  # a persistent menu, any view
+MENUS = ("takes", "meld", "discard")
 
 
 def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> Any:
@@ -51,22 +54,52 @@ def build(verb: str, chosen: list[str], hand: list[str], takes: list[str]) -> An
     return DiscardCard(chosen[0])
 
 
+async def still_member(bot: TableBot, interaction: discord.Interaction,
+                       live: LiveGame) -> bool:
+    """A click in DMs on a server's table: is the clicker still a member of that server?
+    (A click in the server itself comes from a member.)"""
+    guild_id = live.record.guild_id
+    if interaction.guild_id is not None or guild_id is None:
+        return True
+    return await bot.membership.present(guild_id, interaction.user.id)
+
+
+async def hand_to_computer(bot: TableBot, game_id: int, player: str) -> None:
+    """A player who left the server: a computer plays their seat from now on (the same
+    hand-over as /leave; they may /rejoin if they come back)."""
+    try:
+        notice = await bot.service.leave_table(game_id, player)
+    except Refused:
+        return  # a computer has the seat already, or the game is over
+    try:
+        await Presenter(bot).announce(notice)
+    finally:
+        bot.kick(game_id)
+
+
 async def play_click(interaction: discord.Interaction, game_id: int, token: str,
                      verb: str) -> None:
     bot: TableBot = interaction.client  # type: ignore[assignment]
     player = str(interaction.user.id)
     chosen = values(interaction)
     try:
+        if verb in MENUS and not chosen:  # Discord may send a menu's choice empty
+            raise refused("reply.nothing_chosen")
         live = await bot.service.live(game_id, check=True)  # the game as stored
         if player not in live.names:
             raise refused("reply.not_your_controls")
         if live.status != "active":
             raise refused("reply.game_over")
+        if not await still_member(bot, interaction, live):
+            await send_private(interaction, i18n.text(await bot.languages.of(interaction),
+                                                      "reply.left_server"))
+            await hand_to_computer(bot, game_id, player)
+            return
         if not turn_is(live.game, token):
             raise refused("reply.old_panel")
         if live.game.turn != player:
             turn = live.game.turn or ""
-            raise refused("reply.their_turn", player=live.names.get(turn, turn))
+            raise refused("reply.their_turn", player=shown(live.names.get(turn, turn)))
         if verb == "meld" and chosen == [TYPE_IT]:
             await interaction.response.send_modal(
                 MeldModal(game_id, await bot.languages.of(interaction), token))
@@ -101,6 +134,7 @@ class MeldModal(discord.ui.Modal, title="Meld"):
         self.game_id = game_id
         self.turn = turn  # the turn marker of the controls it was opened from
 
+    @answers_errors
     async def on_submit(self, interaction: discord.Interaction) -> None:
         bot: TableBot = interaction.client  # type: ignore[assignment]
         player = str(interaction.user.id)
@@ -136,6 +170,7 @@ class MoveButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.MOVE_BU
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["game"]), match["turn"], match["verb"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_click(interaction, self.game_id, self.token, self.verb)
 
@@ -150,5 +185,6 @@ class MoveMenu(discord.ui.DynamicItem[SelectItem], template=custom_ids.MOVE_MENU
                              match: re.Match[str]) -> MoveMenu:
         return cls(int(match["game"]), match["turn"], match["verb"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_click(interaction, self.game_id, self.token, self.verb)

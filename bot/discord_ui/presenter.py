@@ -15,6 +15,7 @@ from bot import i18n
 from bot.discord_ui import custom_ids
 from bot.discord_ui.discord_limits import edit, post, respond, send_private
 from bot.discord_ui.live_table import LiveTable
+from bot.discord_ui.names import shown, shown_names
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.table_bot import TableBot
 from bot.discord_ui.turn_dm import TurnMessages, caption
@@ -118,7 +119,7 @@ class Presenter:
 
     async def _over_note(self, live: LiveGame, player: str) -> str:
         lang = await self.bot.languages.player(player, live.record.guild_id)
-        view = named_view(live.game.view(player), live.names)
+        view = named_view(live.game.view(player), shown_names(live.names))
         return f"{caption(view, live.record.id, lang)}\n{i18n.text(lang, 'turn.over_note')}"
 
     # ------------------------------------------------------------------ outcome
@@ -144,8 +145,8 @@ class Presenter:
     def summary(self, live: LiveGame, outcome: Outcome, lead: str | None,
                 names: dict[str, str] | None = None, *, lang: str = i18n.BASE_LANGUAGE
                 ) -> str:
-        public = named_view(live.game.view(None), live.names)
-        narrator = Narrator(names or live.names, public.get("team_names") or [], lang,
+        spoken = named_view(live.game.view(None), shown_names(live.names))
+        narrator = Narrator(names or shown_names(live.names), spoken.get("team_names") or [], lang,
                             live.game.rules.name)
         summary = narrator.summary(outcome.events)
         return f"{lead} {summary}".strip() if lead else summary
@@ -158,11 +159,12 @@ class Presenter:
         interaction is a click on the actor's turn message (answered by editing it).
         `burst`: a computer's move with another computer to play next (the live table is
         edited once, when the burst ends)."""
-        names = live.names
+        names = shown_names(live.names)  # in words; the pictures show the names as they are
         lang = await self.bot.languages.server(live.record.guild_id)
-        public = named_view(live.game.view(None), names)
+        public = named_view(live.game.view(None), live.names)
         public["language"] = lang
-        narrator = Narrator(names, public.get("team_names") or [], lang, live.game.rules.name)
+        spoken = named_view(live.game.view(None), names)
+        narrator = Narrator(names, spoken.get("team_names") or [], lang, live.game.rules.name)
         table = LiveTable(self.bot)
         if outcome.hands_ended or _asked_this_hand(live):
             await self.close_question(live)
@@ -223,7 +225,8 @@ class Presenter:
     async def announce(self, notice: Notice) -> None:
         """What the autopilot did (a computer's turn, the timer) or a seat changing hands."""
         live = await self.service.live(notice.game_id)
-        name = live.names.get(notice.player, notice.player)
+        said_names = shown_names(live.names)
+        name = said_names.get(notice.player, notice.player)
         thread = await self.channel(live.record.thread_id)
         lang = await self.bot.languages.server(live.record.guild_id)
         if notice.kind == "reminder":
@@ -232,10 +235,10 @@ class Presenter:
                                              left=left(notice.seconds_left, lang)),
                            ping=[notice.player])
             return
-        lead = _seat_news(notice, name, live.names.get(notice.by or "", ""), lang)
+        lead = _seat_news(notice, name, said_names.get(notice.by or "", ""), lang)
         if notice.outcome is not None:
             outcome = notice.outcome
-            names = dict(live.names)
+            names = dict(said_names)
             seat = live.seat(notice.player)
             if notice.kind in ("computer", "expired") and seat is not None and not seat.computer:
                 names[notice.player] = i18n.text(lang, "seat.computer_for", player=name)
@@ -255,7 +258,7 @@ class Presenter:
     ) -> None:
         """The partner's prompt: "may I go out?" with Yes and No. Its id is stored, so that
         however the question ends (even after a restart) the prompt is closed."""
-        names = live.names
+        names = shown_names(live.names)
         lang = await self.bot.languages.server(live.record.guild_id)
         view = answer_view(live.record.id, lang)
         people = [p for p in question.partners if live.stand_in(p) is None]
@@ -299,7 +302,7 @@ class Presenter:
         answer = next((a for a in reversed(actions) if a.action.get("kind") == "answer"), None)
         if answer is None:
             return i18n.text(lang, "question.closed")
-        name = live.names.get(answer.player, answer.player)
+        name = shown(live.names.get(answer.player, answer.player))
         return answer_note(name, bool(answer.action.get("yes")), lang)
 
     async def post_game_over(

@@ -73,4 +73,19 @@ class Sweeper:
                 log.exception("could not close the messages of game %s", table.game_id)
         if ended:
             log.info("sweep: %d table(s) expired or abandoned", len(ended))
+        await self.sweep_data()
         return len(ended)
+
+    async def sweep_data(self) -> tuple[int, int]:
+        """Players' data that falls due: the servers that removed the bot longer ago than
+        GUILD_DATA_DAYS, the finished games' logs older than GAME_LOG_DAYS."""
+        try:
+            servers, pruned = await self.bot.service.sweep_data(
+                lambda guild_id: self.bot.get_guild(guild_id) is not None)
+        except Exception:
+            log.exception("the sweep of players' data failed")
+            return 0, 0
+        if servers or pruned:
+            log.info("sweep: the data of %d server(s) deleted, %d finished game(s) pruned",
+                     servers, pruned)
+        return servers, pruned

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord_ui.config import Settings
 from bot.discord_ui.languages import Languages
+from bot.discord_ui.membership import Membership
 from bot.service import GameService
 from bot.service.limits import Cooldowns
 from bot.store import Shards, Store
@@ -23,6 +24,7 @@ class TableBot(commands.Bot):
     settings: Settings
     languages: Languages
     cooldowns: Cooldowns  # how soon a member may ask again (see slow_down.py)
+    membership: Membership  # whether a player clicking in DMs is still in the server
 
     @property
     def store(self) -> Store:

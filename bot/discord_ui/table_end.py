@@ -18,6 +18,7 @@ import discord
 
 from bot import i18n
 from bot.discord_ui import custom_ids
+from bot.discord_ui.control_errors import answers_errors
 from bot.discord_ui.discord_limits import edit, edit_clicked, post, send_private
 from bot.discord_ui.lobby_message import refresh_lobby
 from bot.discord_ui.presenter import answered_view
@@ -125,6 +126,7 @@ class EndButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.END):
     ) -> EndButton:
         return cls(int(match["game"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, TableBot)

@@ -22,6 +22,7 @@ import discord
 
 from bot import i18n
 from bot.discord_ui.discord_limits import edit, edit_clicked, post
+from bot.discord_ui.names import shown_names
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.table_bot import TableBot
 from bot.discord_ui.turn_panel import panel
@@ -101,9 +102,10 @@ class TurnMessages:
         view = named_view(live.game.view(player), live.names)
         view["language"] = lang
         png = await picture("hand", view) if render else b""
-        text = caption(view, live.record.id, lang)
+        said = named_view(live.game.view(player), shown_names(live.names))
+        text = caption(said, live.record.id, lang)
         if not render:
-            text += "\n" + say(lang, "caption.in_hand", cards=list(view.get("hand") or []))
+            text += "\n" + say(lang, "caption.in_hand", cards=list(said.get("hand") or []))
         return text, png, panel(live, player, lang=lang)
 
     async def start(self, live: LiveGame, player: str) -> bool:

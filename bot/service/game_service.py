@@ -48,6 +48,7 @@ from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.offers import MoveOffers
 from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
+from bot.service.player_data import PlayerDataDesk
 from bot.service.seat_control import SeatControl
 from bot.service.table_steps import TableSteps
 from bot.service.thinking import Thinker
@@ -70,7 +71,7 @@ JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others c
 
 
 class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
-                  TableEnding):
+                  TableEnding, PlayerDataDesk):
     def __init__(
         self,
         store: Store,

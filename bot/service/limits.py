@@ -25,6 +25,8 @@ class TableLimits:
     tables_per_server: int = 0  # tables in play in one server
     lobby_seconds: float = 0.0  # a lobby older than this is cancelled
     idle_seconds: float = 0.0  # a table where no person moved for this long is abandoned
+    guild_data_seconds: float = 0.0  # a server that removed the bot: its data goes after
+    game_log_seconds: float = 0.0  # a finished game's snapshot and action log go after
 
 
 class Cooldowns:

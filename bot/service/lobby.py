@@ -14,6 +14,7 @@ from bot.engine import VARIANTS, Rules, variant
 from bot.engine.variants import PLAYER_COUNTS
 from bot.service.crashpoints import crash_point
 from bot.service.limits import TableLimits
+from bot.service.names import clean_name
 from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
@@ -55,6 +56,7 @@ class LobbyTables:
         seating: str = "drawn",
         timer: int = DEFAULT_TIMER,
     ) -> LobbyState:
+        host_name = clean_name(host_name)
         name = (variant_name or self.default_variant).strip().lower()
         rules = table_rules(name, players, teams, target)
         if seating not in SEATINGS:
@@ -107,7 +109,7 @@ class LobbyTables:
                 raise refused("reply.already_seated")
             if lobby.full:
                 raise refused("reply.table_full")
-            await self.store.add_seat(game_id, player, name)
+            await self.store.add_seat(game_id, player, clean_name(name))
             return await self.lobby(game_id)
 
     async def add_computer(self, game_id: int, player: str, level: str = "normal",

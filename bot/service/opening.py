@@ -78,8 +78,10 @@ class TableOpening:
                        options.get("target"))
         game = Game.new(rules, order, record.seed)
         by_player = {s.player: s for s in joined}
-        seats = [Seat(i, p, by_player[p].name, game.team_of(p), by_player[p].computer,
-                      (by_player[p].level or "normal") if by_player[p].computer else None)
+        # A computer's seat keeps its level; so does a person's seat a computer plays for
+        # good: one whose person had their data deleted (a pseudonym, see player_data.py).
+        seats = [Seat(i, p, by_player[p].name, game.team_of(p), _computer(by_player[p]),
+                      (by_player[p].level or "normal") if _computer(by_player[p]) else None)
                  for i, p in enumerate(order)]
         return game, seats
 
@@ -95,3 +97,8 @@ class TableOpening:
     async def opening_done(self, game_id: int) -> None:
         """The last step of a set-up happened (a rematch's deal was shown)."""
         await self.store.finish_opening(game_id)
+
+
+def _computer(seat: Seat) -> bool:
+    """Is the seat played by a computer from the first deal on?"""
+    return seat.computer or (seat.away and seat.player.startswith("-"))

@@ -1,6 +1,7 @@
 """Persistence: games, seats, the action log, hand results, message ids and statistics."""
 
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.store.privacy import StoredAbout
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
@@ -36,6 +37,7 @@ __all__ = [
     "Shards",
     "StaleGame",
     "StatsDelta",
+    "StoredAbout",
     "Store",
     "StoreError",
 ]

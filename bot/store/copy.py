@@ -38,6 +38,7 @@ TABLES: dict[str, str] = {
     "server_languages": "guild_id",
     "table_lines": "game_id, version",
     "game_stats": "game_id, player",
+    "guild_departures": "guild_id",
 }
 INTERNAL = frozenset({"schema_version", "sqlite_sequence"})  # each database keeps its own
 

@@ -204,6 +204,18 @@ MIGRATIONS: list[list[Step]] = [
             PRIMARY KEY (game_id, player)
         )""",
     ],
+    # 8: players' data handled with care. When the bot was removed from a server (its data
+    #    goes after a grace period unless the bot comes back: see retention.py), and when a
+    #    finished game's snapshot and action log were pruned (its results and statistics
+    #    stay), with the index the daily pruning reads.
+    [
+        """CREATE TABLE guild_departures (
+            guild_id  INTEGER PRIMARY KEY,
+            left_at   REAL NOT NULL
+        )""",
+        "ALTER TABLE games ADD COLUMN pruned_at REAL",
+        "CREATE INDEX games_by_end ON games (status, updated_at)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

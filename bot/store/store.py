@@ -21,6 +21,7 @@ from bot.store.database import Row
 from bot.store.languages import LanguageChoices
 from bot.store.lookups import Lookups, game_record
 from bot.store.migrations import migrate
+from bot.store.privacy import PlayerData
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
@@ -31,6 +32,7 @@ from bot.store.records import (
     Seat,
     Shards,
 )
+from bot.store.retention import Retention
 from bot.store.sql import IntegrityError, StaleGame, StoreError
 from bot.store.sql import dumps as _dumps
 from bot.store.table_ends import TableEnds
@@ -39,7 +41,7 @@ from bot.store.table_setup import TableSetup, in_shards
 __all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
-class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
+class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retention):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod

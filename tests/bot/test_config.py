@@ -278,3 +278,17 @@ def test_limits_cooldowns_and_expiry_settings(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("TABLES_PER_SERVER", "-3")
     with pytest.raises(ValueError, match="TABLES_PER_SERVER"):
         load_settings(None)
+
+
+def test_players_data_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("GUILD_DATA_DAYS", "GAME_LOG_DAYS"):
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings(None)
+    assert (settings.guild_data_days, settings.game_log_days) == (30, 180)
+    example = (ROOT / ".env.example").read_text()
+    assert "GUILD_DATA_DAYS=30" in example and "GAME_LOG_DAYS=180" in example
+    monkeypatch.setenv("GAME_LOG_DAYS", "0")  # 0: kept
+    assert load_settings(None).game_log_days == 0
+    monkeypatch.setenv("GUILD_DATA_DAYS", "-1")
+    with pytest.raises(ValueError, match="GUILD_DATA_DAYS"):
+        load_settings(None)

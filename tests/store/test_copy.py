@@ -158,6 +158,7 @@ async def test_every_table_of_the_schema_is_copied(tmp_path: Path, postgres_url:
     try:
         await store.set_player_language("100", "bg")
         await store.set_server_language(1 << 22, "lt")
+        await store.left_guild(5 << 22, at=1000.0)
         [playing] = [g.id for g in await store.active_games() if g.status == "active"]
         await store.add_table_line(playing, 1, "Ana drew 2 cards.")
     finally:
