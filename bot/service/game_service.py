@@ -48,9 +48,11 @@ from bot.service.lobby import AI_PREFIX, LobbyTables
 from bot.service.offers import MoveOffers
 from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
+from bot.service.rating_match import computer_actor, match_result
 from bot.service.seat_control import SeatControl
 from bot.service.table_steps import TableSteps
 from bot.service.thinking import Thinker
+from bot.service.timer import STAND_IN_LEVEL
 from bot.service.views import named_view
 from bot.store import (
     ActionCommit,
@@ -218,6 +220,14 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         step.game_over = work.phase == "over"
 
         record = live.record
+        actor = player
+        seat = live.seat(player)
+        if not by_person and seat is not None and not seat.computer:
+            actor = computer_actor(live.stand_in(player) or STAND_IN_LEVEL)
+        match = None
+        if step.game_over:
+            actors = [*await self.store.actors(game_id), (player, actor)]
+            match = match_result(record.variant, live.seats, work, actors)
         commit = ActionCommit(
             game_id=game_id,
             expected_version=live.version,
@@ -234,6 +244,8 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
             variant=record.variant,
             guild_id=record.guild_id,
             by_person=by_person,
+            actor=actor,
+            match=match,
         )
         try:
             version = await self.store.commit_action(commit)

@@ -1,6 +1,8 @@
 """Persistence: games, seats, the action log, hand results, message ids and statistics."""
 
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.store.rating_model import FAMILIES, family_of
+from bot.store.ratings import Rerated, rename_player
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
@@ -8,10 +10,13 @@ from bot.store.records import (
     GameChange,
     GameRecord,
     HandResultRecord,
+    MatchEntry,
+    MatchResult,
     Opening,
     OpenTables,
     PlayerStats,
     PlayState,
+    RatingRecord,
     Seat,
     Shards,
     StatsDelta,
@@ -19,6 +24,10 @@ from bot.store.records import (
 from bot.store.store import IntegrityError, StaleGame, Store, StoreError
 
 __all__ = [
+    "FAMILIES",
+    "family_of",
+    "rename_player",
+    "Rerated",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "ActionCommit",
@@ -28,10 +37,13 @@ __all__ = [
     "GameRecord",
     "HandResultRecord",
     "IntegrityError",
+    "MatchEntry",
+    "MatchResult",
     "Opening",
     "OpenTables",
     "PlayerStats",
     "PlayState",
+    "RatingRecord",
     "Seat",
     "Shards",
     "StaleGame",

@@ -38,6 +38,8 @@ TABLES: dict[str, str] = {
     "server_languages": "guild_id",
     "table_lines": "game_id, version",
     "game_stats": "game_id, player",
+    "match_ratings": "game_id, seat",
+    "ratings": "guild_id, family, player",
 }
 INTERNAL = frozenset({"schema_version", "sqlite_sequence"})  # each database keeps its own
 
