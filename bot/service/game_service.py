@@ -50,6 +50,7 @@ from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
 from bot.service.rating_match import computer_actor, match_result
 from bot.service.seat_control import SeatControl
+from bot.service.standings import Standings
 from bot.service.table_steps import TableSteps
 from bot.service.thinking import Thinker
 from bot.service.timer import STAND_IN_LEVEL
@@ -58,7 +59,6 @@ from bot.store import (
     ActionCommit,
     GameRecord,
     HandResultRecord,
-    PlayerStats,
     Seat,
     Shards,
     StaleGame,
@@ -72,7 +72,7 @@ JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others c
 
 
 class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
-                  TableEnding):
+                  TableEnding, Standings):
     def __init__(
         self,
         store: Store,
@@ -307,12 +307,6 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
             return variant(self.default_variant)
         return (await self.live(game_id)).game.rules
 
-    async def leaderboard(self, guild_id: int | None, variant_name: str | None = None
-                          ) -> list[PlayerStats]:
-        return await self.store.leaderboard(guild_id, variant_name)
-
-    async def player_stats(self, guild_id: int | None, player: str) -> PlayerStats | None:
-        return await self.store.player_stats(guild_id, player)
 
 
 def _with_names(text: str, names: dict[str, str]) -> str:
