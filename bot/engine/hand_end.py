@@ -87,8 +87,11 @@ def end_hand(state: TableState, went_out: str | None, *, reason: str,
                    "went_out": went_out, "concealed": concealed,
                    "total": totals, "scores": list(state._scores)})
     state.history.append(events[-1])
+    # The hands as they lay when the hand ended, face up (a replay's last step shows them).
     state.ended_hand_table = {**make_view(state, None), "phase": "over", "turn": None,
-                              "winner": None}
+                              "winner": None,
+                              "hands_shown": {p: [c.text for c in state.hands[p]]
+                                              for p in state.players}}
     best = max(state._scores)
     done = state.hand_number >= r.deals if r.deals else best >= r.target
     if done and state._scores.count(best) == 1:

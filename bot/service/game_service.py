@@ -49,6 +49,7 @@ from bot.service.offers import MoveOffers
 from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
 from bot.service.rating_match import computer_actor, match_result
+from bot.service.replays import Replays
 from bot.service.seat_control import SeatControl
 from bot.service.standings import Standings
 from bot.service.table_steps import TableSteps
@@ -72,7 +73,7 @@ JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others c
 
 
 class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
-                  TableEnding, Standings):
+                  TableEnding, Standings, Replays):
     def __init__(
         self,
         store: Store,
