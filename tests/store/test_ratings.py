@@ -192,3 +192,18 @@ async def test_the_rerate_command(tmp_path: object, capsys: pytest.CaptureFixtur
     assert await asyncio.to_thread(main, ["rerate", path]) == 0
     assert "Rerated 1 matches" in (out := capsys.readouterr().out)
     assert "0 stored ratings changed" in out
+
+
+@pytest.mark.parametrize("ending", ["cancelled", "abandoned"])
+async def test_a_table_that_ends_without_a_result_is_not_rated(store: Store, ending: str
+                                                               ) -> None:
+    game_id = await store.create_game(guild_id=1, channel_id=2, host="1", host_name="Ana",
+                                      variant="classic", options={"players": 2}, seed=5)
+    await store.start_game(game_id, [Seat(0, "1", "Ana", 0), Seat(1, "2", "Bo", 1)],
+                           {"hand": 1})
+    await store.commit_action(ActionCommit(game_id=game_id, expected_version=0, player="1",
+                                           action={"kind": "draw"}, snapshot={}, guild_id=1))
+    assert await store.end_game(game_id, ending, ended_by="host") == "active"
+    assert await store.rating_board(1, "official") == []
+    assert (await store.rerate()).matches == 0
+    assert await store.actors(game_id) == [("1", "1")]
