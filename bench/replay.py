@@ -24,8 +24,8 @@ from bot.store import Store
 BAR_P95_MS = 150.0
 
 
-def _greedy(game: Game) -> Any:
-    legal = game.legal_actions(game.turn)
+def _greedy(game: Game, player: str) -> Any:
+    legal = game.legal_actions(player)
     if game.phase == "draw":
         return next(a for a in legal if isinstance(a, Draw))
     melds = [a for a in legal if isinstance(a, Meld)]
@@ -45,7 +45,9 @@ async def _timings() -> tuple[dict[str, list[float]], list[float], int]:
                 await service.join(lobby.game_id, str(i), name)
             await service.start(lobby.game_id, "1")
             while (game := (await service.live(lobby.game_id)).game).hand_number == 1:
-                await service.act(lobby.game_id, game.turn, _greedy(game))
+                player = game.turn
+                assert player is not None
+                await service.act(lobby.game_id, player, _greedy(game, player))
             draws: dict[str, list[float]] = {}
             builds: list[float] = []
             steps = 0
