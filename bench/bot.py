@@ -19,6 +19,7 @@
 4. Safety at scale (bench/scale.py): a stranger's command and autocomplete keystroke
    outside any game's thread among 10 000 games in play, and the event loop's lag while 8
    tables of hard computers think.
+5. Replays (bench/replay.py): the time to draw one step of `/replay` (p95 < 150 ms).
 
 `--database`: a `postgresql://` URL (an empty scratch database: the run adds its games to
 it) or a SQLite file; by default a temporary SQLite file.
@@ -39,7 +40,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bench import scale, uploads
+from bench import replay, scale, uploads
 from bench.finish import TaskClock
 from bench.store_load import capacity, moves_per_second
 from bot.render import encode, png
@@ -306,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bar: >= {BAR_GAMES_PER_GB} active games per GB: "
           f"{'PASS' if ok_capacity else 'FAIL'}")
     ok_scale = scale.measure()  # a stranger among 10 000 games; the loop while computers think
-    return 0 if ok_latency and ok_capacity and ok_people and ok_solo and ok_scale else 1
+    ok_replay = replay.measure()  # the time to draw a replay step
+    return 0 if (ok_latency and ok_capacity and ok_people and ok_solo and ok_scale
+                 and ok_replay) else 1
 
 
 if __name__ == "__main__":

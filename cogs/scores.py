@@ -15,9 +15,9 @@ from bot.discord_ui.names import in_code, shown
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.slow_down import too_soon
 from bot.engine import VARIANTS, quoted
-from bot.i18n.rules_text import variant_name
 from bot.service.names import clean_name
-from cogs.lobby import variant_choices
+from bot.store import FAMILIES, PlayerStats, family_of
+from bot.store.rating_model import COMPUTER_PREFIX
 
 
 class Scores(commands.Cog):
@@ -50,43 +50,46 @@ class Scores(commands.Cog):
                       private=not public, file=as_file(png, "scores"))
 
     @app_commands.command(name=name("leaderboard"), description=about("leaderboard"))
-    @app_commands.rename(variant=name("leaderboard.variant"))
-    @app_commands.describe(variant=about("leaderboard.variant"))
+    @app_commands.rename(family=name("leaderboard.family"))
+    @app_commands.describe(family=about("leaderboard.family"))
     @app_commands.guild_only()
-    async def leaderboard(
-        self, interaction: discord.Interaction, variant: str | None = None
-    ) -> None:
-        name = (variant or "").strip().lower() or None
-        if name is not None and name not in VARIANTS:  # never echoed in public
+    async def leaderboard(self, interaction: discord.Interaction,
+                          family: str | None = None) -> None:
+        """The family's rated players and computer levels, by conservative rating."""
+        chosen = family_named(family) if family and family.strip() else family_of(
+            self.bot.service.default_variant)
+        if chosen is None:  # never echoed in public
             mine = await self.bot.languages.of(interaction)
             await send_private(interaction, i18n.text(
-                mine, "leaderboard.no_variant", text=quoted(variant or ""),
-                choices=", ".join(VARIANTS)))
+                mine, "leaderboard.no_family", text=quoted(family or ""),
+                choices=", ".join(i18n.text(mine, f"family.{f}") for f in FAMILIES)))
             return
         lang = await self.bot.languages.server(interaction.guild_id)
-        board = await self.bot.service.leaderboard(interaction.guild_id, name)
-        title = (i18n.text(lang, "leaderboard.title_variant", variant=variant_name(lang, name))
-                 if name
-                 else i18n.text(lang, "leaderboard.title"))
+        board = await self.bot.service.rating_board(interaction.guild_id, chosen)
+        title = i18n.text(lang, "leaderboard.title_family",
+                          family=i18n.text(lang, f"family.{chosen}"))
         if not board:
             await respond(interaction, f"{title}\n{i18n.text(lang, 'leaderboard.empty')}",
                           private=not may_post(interaction))
             return
-        head = [i18n.text(lang, f"leaderboard.{k}") for k in ("player", "wins", "games", "best")]
-        lines = [title, "```", f"{'#':>2}  {head[0][:17]:<18}{head[1][:5]:>6}{head[2][:5]:>6}"
-                               f"{'%':>6}{head[3][:9]:>10}"]
-        for rank, p in enumerate(board, start=1):
-            best = "—" if p.best_hand is None else str(p.best_hand)
-            lines.append(f"{rank:>2}  {in_code(p.name)[:17]:<18}{p.wins:>6}{p.games:>6}"
-                         f"{p.win_rate * 100:>5.0f}%{best:>10}")
-        lines.append("```")
+        head = [i18n.text(lang, f"leaderboard.{k}") for k in ("player", "rating", "games")]
+        lines = [title, "```", f"{'#':>2}  {head[0][:21]:<22}{head[1][:8]:>9}{head[2][:7]:>8}"]
+        for rank, r in enumerate(board, start=1):
+            who = in_code(rated_name(lang, r.player, r.name))
+            lines.append(f"{rank:>2}  {who[:21]:<22}{i18n.decimal(lang, r.ordinal):>9}"
+                         f"{r.games:>8}")
+        lines += ["```", i18n.text(lang, "leaderboard.rating_is")]
         await respond(interaction, "\n".join(lines), private=not may_post(interaction))
 
-    @leaderboard.autocomplete("variant")
-    async def variant_names(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return variant_choices(current, await self.bot.languages.of(interaction))
+    @leaderboard.autocomplete("family")
+    async def family_names(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        lang = await self.bot.languages.of(interaction)
+        offered = [app_commands.Choice(name=i18n.text(lang, f"family.{f}"), value=f)
+                   for f in FAMILIES]
+        fitting = [c for c in offered if current.strip().lower() in c.name.lower()
+                   or current.strip().lower() in c.value]
+        return fitting or offered
 
     @app_commands.command(name=name("stats"), description=about("stats"))
     @app_commands.rename(player=name("stats.player"))
@@ -96,25 +99,73 @@ class Scores(commands.Cog):
         self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         who = player or interaction.user
-        spoken = shown(clean_name(who.display_name))
         lang = await self.bot.languages.server(interaction.guild_id)
         stats = await self.bot.service.player_stats(interaction.guild_id, str(who.id))
-        if stats is None or (stats.games == 0 and stats.hands == 0):
+        spoken = shown(clean_name(who.display_name))
+        ratings = await self.bot.service.player_ratings(interaction.guild_id, str(who.id))
+        if (stats is None or (stats.games == 0 and stats.hands == 0)) and not ratings:
             await respond(interaction, i18n.text(lang, "stats.none", player=spoken),
                           private=not may_post(interaction))
             return
-        line = i18n.text(
-            lang, "stats.line", player=spoken,
-            games=i18n.plural(lang, "stats.games", stats.games),
-            wins=i18n.plural(lang, "stats.wins", stats.wins),
-            rate=f"{stats.win_rate * 100:.0f}",
-            canastas=i18n.plural(lang, "stats.canastas", stats.canastas),
-            went_out=i18n.plural(lang, "stats.went_out", stats.went_out),
-            hands=i18n.plural(lang, "stats.hands", stats.hands,
-                              average=i18n.number(lang, round(stats.average_hand))))
-        best = ("." if stats.best_hand is None else
-                i18n.text(lang, "stats.best", best=i18n.number(lang, stats.best_hand)))
-        await respond(interaction, line + best, private=not may_post(interaction))
+        lines = []
+        if stats is not None and (stats.games or stats.hands):
+            lines.append(_stats_line(lang, spoken, stats))
+        for now, _ in ratings:
+            lines.append(i18n.text(
+                lang, "stats.rating", family=i18n.text(lang, f"family.{now.family}"),
+                rating=i18n.decimal(lang, now.ordinal), mu=i18n.decimal(lang, now.mu),
+                sigma=i18n.decimal(lang, now.sigma),
+                matches=i18n.plural(lang, "stats.rated_matches", now.games)))
+        if not ratings:
+            await respond(interaction, "\n".join(lines), private=not may_post(interaction))
+            return
+        if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
+            return
+        public = may_post(interaction)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        png = await picture("rating", {
+            "language": lang, "player": clean_name(who.display_name),
+            "series": [{"family": now.family, "points": [h.ordinal for h in history]}
+                       for now, history in ratings]})
+        await respond(interaction, "\n".join(lines), private=not public,
+                      file=as_file(png, "rating"))
+
+
+def family_named(text: str) -> str | None:
+    """The family a typed word names: its key, its name in any language, or one of its
+    variants ("vienna" is an Official Laws variant); None when it names none."""
+    word = " ".join(text.split()).lower()
+    if word in FAMILIES:
+        return word
+    if word in VARIANTS:
+        return family_of(word)
+    for family in FAMILIES:
+        if any(i18n.text(lang, f"family.{family}").lower() == word for lang in i18n.LANGUAGES):
+            return family
+    return None
+
+
+def rated_name(lang: str, player: str, name: str) -> str:
+    """A rated player's name as the boards show it (a computer level: "computer (hard)")."""
+    if player.startswith(COMPUTER_PREFIX):
+        level = player[len(COMPUTER_PREFIX):]
+        return i18n.text(lang, "leaderboard.computer", level=i18n.text(lang, f"level.{level}"))
+    return name
+
+
+def _stats_line(lang: str, player: str, stats: PlayerStats) -> str:
+    line = i18n.text(
+        lang, "stats.line", player=player,
+        games=i18n.plural(lang, "stats.games", stats.games),
+        wins=i18n.plural(lang, "stats.wins", stats.wins),
+        rate=f"{stats.win_rate * 100:.0f}",
+        canastas=i18n.plural(lang, "stats.canastas", stats.canastas),
+        went_out=i18n.plural(lang, "stats.went_out", stats.went_out),
+        hands=i18n.plural(lang, "stats.hands", stats.hands,
+                          average=i18n.number(lang, round(stats.average_hand))))
+    best = ("." if stats.best_hand is None else
+            i18n.text(lang, "stats.best", best=i18n.number(lang, stats.best_hand)))
+    return line + best
 
 
 async def setup(bot: CanastaBot) -> None:

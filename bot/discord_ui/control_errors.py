@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import discord
@@ -25,7 +25,7 @@ from bot.service import Refused
 log = logging.getLogger(__name__)
 
 Control = TypeVar("Control")
-Callback = Callable[[Control, discord.Interaction], Awaitable[None]]
+Callback = Callable[[Control, discord.Interaction], Coroutine[Any, Any, None]]
 
 
 def answers_errors(method: Callback[Control]) -> Callback[Control]:

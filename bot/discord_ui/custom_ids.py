@@ -10,6 +10,7 @@ REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
 LEVEL = r"canasta:computer:(?P<game>[0-9]+):(?P<level>easy|normal|hard)"
 END = r"canasta:end:(?P<game>[0-9]+)"
 PRIVACY = r"canasta:privacy:(?P<player>[0-9]+)"
+REPLAY = r"canasta:replay:(?P<key>[0-9a-f]+):(?P<verb>back|next|menu)"
 
 
 def lobby(game_id: int, verb: str) -> str:
@@ -26,6 +27,11 @@ def rematch(game_id: int) -> str:
 
 def level(game_id: int, level: str) -> str:
     return f"canasta:computer:{game_id}:{level}"
+
+
+def replay(key: str, verb: str) -> str:
+    """A control of an open replay (its key: see replay_desk.py)."""
+    return f"canasta:replay:{key}:{verb}"
 
 
 def end(game_id: int) -> str:

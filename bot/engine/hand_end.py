@@ -87,9 +87,13 @@ def end_hand(state: TableState, went_out: str | None, *, reason: str,
                    "went_out": went_out, "concealed": concealed,
                    "total": totals, "scores": list(state._scores)})
     state.history.append(events[-1])
-    ended = state.copy()   # the table as the hand ended; its view is worked out when asked
+    # The table as the hand ended, its view worked out when asked, with every hand face up
+    # as it lay (a replay's last step shows them).
+    ended = state.copy()
     state.hand_ended(lambda: {**make_view(ended, None), "phase": "over", "turn": None,
-                              "winner": None})
+                              "winner": None,
+                              "hands_shown": {who: [c.text for c in ended.hands[who]]
+                                              for who in ended.players}})
     best = max(state._scores)
     done = state.hand_number >= r.deals if r.deals else best >= r.target
     if done and state._scores.count(best) == 1:

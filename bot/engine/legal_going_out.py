@@ -113,10 +113,10 @@ def going_out_lines(seat: Seat) -> list[Meld]:
             wl = wilds[:i] + wilds[i + 1:]
         elif spare is not None:
             nat, cnt = dict(naturals), dict(counts)
-            rest = list(nat[spare.rank])
-            rest.remove(spare)
-            if rest:
-                nat[spare.rank], cnt[spare.rank] = rest, len(rest)
+            left = list(nat[spare.rank])
+            left.remove(spare)
+            if left:
+                nat[spare.rank], cnt[spare.rank] = left, len(left)
             else:
                 del nat[spare.rank], cnt[spare.rank]
         if not cnt and not wl:

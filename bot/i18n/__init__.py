@@ -18,12 +18,13 @@ from bot.i18n.catalog import (
     keys,
     supported,
 )
-from bot.i18n.words import number, plural, rank_letters, text
+from bot.i18n.words import decimal, number, plural, rank_letters, text
 
 __all__ = [
     "BASE_LANGUAGE",
     "LANGUAGES",
     "catalog",
+    "decimal",
     "has_key",
     "is_plural",
     "keys",

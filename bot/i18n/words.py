@@ -39,6 +39,11 @@ def number(lang: str, n: int) -> str:
     return format_decimal(n, locale=supported(lang) or "en")
 
 
+def decimal(lang: str, x: float) -> str:
+    """`x` with one decimal, as the language writes it: en "-1.8", bg/lt/ru "-1,8"."""
+    return format_decimal(round(x, 1), format="0.0", locale=supported(lang) or "en")
+
+
 @cache
 def rank_letters(lang: str) -> dict[str, str]:
     """Engine rank ("A", "K", ..., "2", "JK") -> the index players of `lang` write for it
@@ -46,4 +51,4 @@ def rank_letters(lang: str) -> dict[str, str]:
     return {rank: catalog(lang).gettext(f"rank.{rank}") for rank in RANKS}
 
 
-__all__ = ["RANKS", "number", "plural", "rank_letters", "text"]
+__all__ = ["RANKS", "decimal", "number", "plural", "rank_letters", "text"]

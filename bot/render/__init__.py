@@ -16,7 +16,8 @@ from bot.render import hand as _hand
 # picture at a time (a picture takes milliseconds, so nobody waits long).
 _LOCK = threading.Lock()
 
-__all__ = ["render_hand", "render_scores", "render_table", "warm"]
+__all__ = ["render_hand", "render_rating", "render_replay", "render_scores", "render_table",
+           "warm"]
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
@@ -39,6 +40,22 @@ def render_scores(view: dict[str, Any]) -> bytes:
 
     with _LOCK:
         return scores.render(view)
+
+
+def render_rating(view: dict[str, Any]) -> bytes:
+    """A person's rating over their last rated matches (see rating_chart.py)."""
+    from bot.render import rating_chart
+
+    with _LOCK:
+        return rating_chart.render(view)
+
+
+def render_replay(view: dict[str, Any]) -> bytes:
+    """The table of a replayed hand with every hand face up (see replay.py)."""
+    from bot.render import replay
+
+    with _LOCK:
+        return replay.render(view)
 
 
 def warm() -> None:

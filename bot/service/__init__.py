@@ -14,6 +14,7 @@ from bot.service.outcome import (
     Step,
     refused,
 )
+from bot.service.replays import Replay, ReplayStep
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
     "Outcome",
     "Question",
     "Refused",
+    "Replay",
+    "ReplayStep",
     "refused",
     "Step",
 ]

@@ -49,15 +49,18 @@ from bot.service.offers import MoveOffers
 from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
 from bot.service.player_data import PlayerDataDesk
+from bot.service.rating_match import computer_actor, match_result
+from bot.service.replays import Replays
 from bot.service.seat_control import SeatControl
+from bot.service.standings import Standings
 from bot.service.table_steps import TableSteps
 from bot.service.thinking import Thinker
+from bot.service.timer import STAND_IN_LEVEL
 from bot.service.views import named_view
 from bot.store import (
     ActionCommit,
     GameRecord,
     HandResultRecord,
-    PlayerStats,
     Seat,
     Shards,
     StaleGame,
@@ -71,7 +74,8 @@ JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others c
 
 
 class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
-                  TableEnding, PlayerDataDesk):
+                  TableEnding, PlayerDataDesk,
+                  Standings, Replays):
     def __init__(
         self,
         store: Store,
@@ -219,6 +223,14 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
         step.game_over = work.phase == "over"
 
         record = live.record
+        actor = player
+        seat = live.seat(player)
+        if not by_person and seat is not None and not seat.computer:
+            actor = computer_actor(live.stand_in(player) or STAND_IN_LEVEL)
+        match = None
+        if step.game_over:
+            actors = [*await self.store.actors(game_id), (player, actor)]
+            match = match_result(record.variant, live.seats, work, actors)
         commit = ActionCommit(
             game_id=game_id,
             expected_version=live.version,
@@ -235,6 +247,8 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
             variant=record.variant,
             guild_id=record.guild_id,
             by_person=by_person,
+            actor=actor,
+            match=match,
         )
         try:
             version = await self.store.commit_action(commit)
@@ -296,12 +310,6 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
             return variant(self.default_variant)
         return (await self.live(game_id)).game.rules
 
-    async def leaderboard(self, guild_id: int | None, variant_name: str | None = None
-                          ) -> list[PlayerStats]:
-        return await self.store.leaderboard(guild_id, variant_name)
-
-    async def player_stats(self, guild_id: int | None, player: str) -> PlayerStats | None:
-        return await self.store.player_stats(guild_id, player)
 
 
 def _with_names(text: str, names: dict[str, str]) -> str:

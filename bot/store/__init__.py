@@ -2,6 +2,8 @@
 
 from bot.store.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.store.privacy import StoredAbout
+from bot.store.rating_model import FAMILIES, family_of
+from bot.store.ratings import Rerated, rename_player
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
@@ -9,10 +11,13 @@ from bot.store.records import (
     GameChange,
     GameRecord,
     HandResultRecord,
+    MatchEntry,
+    MatchResult,
     Opening,
     OpenTables,
     PlayerStats,
     PlayState,
+    RatingRecord,
     Seat,
     Shards,
     StatsDelta,
@@ -20,6 +25,10 @@ from bot.store.records import (
 from bot.store.store import IntegrityError, StaleGame, Store, StoreError
 
 __all__ = [
+    "FAMILIES",
+    "family_of",
+    "rename_player",
+    "Rerated",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "ActionCommit",
@@ -29,10 +38,13 @@ __all__ = [
     "GameRecord",
     "HandResultRecord",
     "IntegrityError",
+    "MatchEntry",
+    "MatchResult",
     "Opening",
     "OpenTables",
     "PlayerStats",
     "PlayState",
+    "RatingRecord",
     "Seat",
     "Shards",
     "StaleGame",

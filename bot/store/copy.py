@@ -39,6 +39,8 @@ TABLES: dict[str, str] = {
     "table_lines": "game_id, version",
     "game_stats": "game_id, player",
     "guild_departures": "guild_id",
+    "match_ratings": "game_id, seat",
+    "ratings": "guild_id, family, player",
 }
 INTERNAL = frozenset({"schema_version", "sqlite_sequence"})  # each database keeps its own
 

@@ -216,6 +216,43 @@ MIGRATIONS: list[list[Step]] = [
         "ALTER TABLE games ADD COLUMN pruned_at REAL",
         "CREATE INDEX games_by_end ON games (status, updated_at)",
     ],
+    # 9: ratings (see bot/store/ratings.py): who actually made each move (a person, or a
+    # computer standing in: "level:<level>"; NULL in older rows: the seat's person); each
+    # rated match's sides, scores and the ratings it left (rerate starts from these), and
+    # every person's and computer level's rating now, per server and variant family.
+    [
+        "ALTER TABLE actions ADD COLUMN actor TEXT",
+        """CREATE TABLE match_ratings (
+            game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat      INTEGER NOT NULL,
+            number    INTEGER NOT NULL,
+            guild_id  INTEGER NOT NULL,
+            family    TEXT NOT NULL,
+            player    TEXT NOT NULL,
+            name      TEXT NOT NULL,
+            side      INTEGER NOT NULL,
+            score     INTEGER NOT NULL,
+            rated     INTEGER NOT NULL,
+            mu        REAL NOT NULL,
+            sigma     REAL NOT NULL,
+            at        REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX match_ratings_by_number ON match_ratings (number)",
+        "CREATE INDEX match_ratings_by_player ON match_ratings (guild_id, player, family, number)",
+        """CREATE TABLE ratings (
+            guild_id  INTEGER NOT NULL,
+            family    TEXT NOT NULL,
+            player    TEXT NOT NULL,
+            name      TEXT NOT NULL,
+            mu        REAL NOT NULL,
+            sigma     REAL NOT NULL,
+            ordinal   REAL NOT NULL,
+            games     INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, family, player)
+        )""",
+        "CREATE INDEX ratings_by_ordinal ON ratings (guild_id, family, ordinal)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

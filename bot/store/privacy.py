@@ -4,7 +4,7 @@
 their DMs are closed) and statistics, and in every stored game replaces their id and name
 by a pseudonym: the same for the same person every time (the service derives it), so the
 games' results still add up, and a later recomputation from them (a rating) is stable. The
-game's snapshot, action log, results and per-game statistics name the pseudonym; the live
+game's snapshot, action log, results, per-game statistics and ratings name the pseudonym; the live
 table's log lines (which spell names) and the turn messages' ids are dropped.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.store.ratings import rename_player
 from bot.store.sql import Connected
 
 
@@ -82,6 +83,8 @@ class PlayerData(Connected):
             for table in ("actions", "game_stats", "deadlines"):
                 await tx.execute(f"UPDATE {table} SET player = ? WHERE player = ?",
                                  (pseudonym, player))
+            await tx.execute("UPDATE actions SET actor = ? WHERE actor = ?", (pseudonym, player))
+            await rename_player(tx, player, pseudonym, pseudonym_name)   # their ratings
             await tx.execute("UPDATE actions SET action = REPLACE(action, ?, ?)"
                              " WHERE action LIKE ?", (quoted, renamed, like))
             await tx.execute("UPDATE hand_results SET breakdown = REPLACE(breakdown, ?, ?)"

@@ -168,6 +168,46 @@ class PlayerStats:
         return self.hand_points / self.hands if self.hands else 0.0
 
 
+@dataclass(frozen=True)
+class MatchEntry:
+    """One seat of a match that ended, as its ratings see it (see bot/store/ratings.py).
+    `player`: the person's id, or "level:<level>" for a computer's own seat; `side`: the
+    seat's side (partners share one; in cut-throat each player is a side of their own);
+    `score`: that side's final score; `rated`: does the match change this seat's rating
+    (not when a computer played most of the person's turns, nor for a computer level
+    seated twice in one match)."""
+
+    seat: int
+    player: str
+    name: str
+    side: int
+    score: int
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What a match that ended gives its ratings: its variant family and its seats."""
+
+    family: str
+    entries: list[MatchEntry]
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """A rating now (`ordinal`: openskill's conservative μ − 3σ) after `games` rated matches,
+    or after one match (`game_id`, in a person's history)."""
+
+    player: str
+    name: str
+    family: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int = 0
+    game_id: int | None = None
+
+
 @dataclass
 class ActionCommit:
     """Everything one accepted action writes, in one transaction."""
@@ -184,6 +224,8 @@ class ActionCommit:
     variant: str = "classic"
     guild_id: int | None = None
     by_person: bool = True  # a person moved (not a computer, nor the timer): see moved_at
+    actor: str | None = None  # who made the move: the person, or "level:<level>" (a computer)
+    match: MatchResult | None = None  # the match ended with this move: rate it
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from bot.store.languages import LanguageChoices
 from bot.store.lookups import Lookups, game_record
 from bot.store.migrations import migrate
 from bot.store.privacy import PlayerData
+from bot.store.ratings import Ratings
 from bot.store.records import (
     ActionCommit,
     ActionRecord,
@@ -41,7 +42,7 @@ from bot.store.table_setup import TableSetup, in_shards
 __all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
-class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retention):
+class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retention, Ratings):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
@@ -220,9 +221,13 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retenti
                 )
             await self._changed(tx, commit.game_id)
             await tx.execute(
-                "INSERT INTO actions (game_id, seq, player, action, at) VALUES (?, ?, ?, ?, ?)",
-                (commit.game_id, new_version, commit.player, _dumps(commit.action), now),
+                "INSERT INTO actions (game_id, seq, player, action, at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (commit.game_id, new_version, commit.player, _dumps(commit.action), now,
+                 commit.actor or commit.player),
             )
+            if commit.match is not None:
+                await self._rate_match(tx, commit.game_id, commit.guild_id, commit.match, now)
             await tx.execute_many(
                 "INSERT INTO hand_results (game_id, hand, team, total, breakdown)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -284,6 +289,13 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retenti
             (game_id,),
         )
         return [ActionRecord(r["seq"], r["player"], json.loads(r["action"]), r["at"]) for r in rows]
+
+    async def actors(self, game_id: int) -> list[tuple[str, str]]:
+        """Each logged move's seat and who made it (the seat's person for moves logged
+        before who made them was recorded), in order."""
+        rows = await self._fetchall(
+            "SELECT player, actor FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [(r["player"], r["actor"] or r["player"]) for r in rows]
 
     async def hand_results(self, game_id: int) -> list[HandResultRecord]:
         rows = await self._fetchall(

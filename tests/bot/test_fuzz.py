@@ -29,7 +29,7 @@ MOVES = ("draw", "pickup", "meld", "discard", "goout", "acaba")
 LOOKS = ("hand", "table", "rules", "scores", "leaderboard", "stats")
 SEATS = ("leave", "rejoin", "replace")
 TEXT_OPTIONS = {"pickup": ("cards", "melds"), "meld": ("groups",), "discard": ("card",),
-                "canasta new": ("variant",), "leaderboard": ("variant",)}
+                "canasta new": ("variant",), "leaderboard": ("family",)}
 
 
 def rows(db_path: str) -> dict[str, list[tuple[Any, ...]]]:
@@ -222,7 +222,7 @@ class Fuzz:
         member, command = crowd.someone(), crowd.rng.choice(LOOKS)
         options: dict[str, Any] = {}
         if command == "leaderboard" and crowd.rng.random() < 0.6:
-            options["variant"] = crowd.text([])
+            options["family"] = crowd.text([])
         if command == "stats" and crowd.rng.random() < 0.5:
             options["player"] = crowd.someone()
         if command == "rules" and crowd.rng.random() < 0.3:
@@ -240,7 +240,7 @@ class Fuzz:
         rng = crowd.rng
         options: dict[str, Any] = {"players": rng.randint(2, 6)}
         if rng.random() < 0.6:
-            options["variant"] = crowd.text([])
+            options["family"] = crowd.text([])
         if rng.random() < 0.3:
             options["teams"] = rng.randint(2, 3)
         if rng.random() < 0.3:

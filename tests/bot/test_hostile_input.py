@@ -13,6 +13,7 @@ import simcord
 from canasta_table import Table, open_table
 
 from bot.engine import VARIANTS
+from bot.store import FAMILIES
 
 
 def huge(user: int) -> str:
@@ -77,40 +78,41 @@ async def test_a_6000_character_option_on_every_command_with_a_string_option(
     for text in (spaced, solid):
         reply = answered_privately(await bo.slash(table.channel, "canasta new", variant=text))
         assert "unknown variant" in reply and "classic" in reply and len(reply) < 300, reply
-        reply = answered_privately(await bo.slash(table.channel, "leaderboard", variant=text))
-        assert "no variant called" in reply and len(reply) < 300, reply
+        reply = answered_privately(await bo.slash(table.channel, "leaderboard", family=text))
+        assert "no variant family called" in reply and len(reply) < 300, reply
 
     # Autocomplete with the same text offers what fits Discord (the fixture checks each list).
     for command, option in (("pickup", "cards"), ("pickup", "melds"), ("meld", "groups"),
                             ("discard", "card")):
         offered = await player.autocomplete(table.thread, command, option, spaced)
         assert len(offered) <= 25
-    for command in ("canasta new", "leaderboard"):
-        offered = await player.autocomplete(table.channel, command, "variant", spaced)
-        assert {c["value"] for c in offered} == set(VARIANTS)   # nothing fits: all of them
+    offered = await player.autocomplete(table.channel, "canasta new", "variant", spaced)
+    assert {c["value"] for c in offered} == set(VARIANTS)   # nothing fits: all of them
+    offered = await player.autocomplete(table.channel, "leaderboard", "family", spaced)
+    assert {c["value"] for c in offered} == set(FAMILIES)
 
     assert bo.id not in pinged(simcord_env)  # named in every text, pinged by none
     assert not [t for t in public(table.channel) + public(table.thread) if "evil" in t]
     assert len(table.channel.threads) == 1  # the refused /canasta new opened nothing
 
 
-async def test_a_mention_in_the_leaderboard_variant_posts_nothing_and_pings_nobody(
+async def test_a_mention_in_the_leaderboard_family_posts_nothing_and_pings_nobody(
     simcord_env: simcord.Env,
 ) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("canasta")
     ana, bo = (guild.add_member(simcord_env.create_user(name)) for name in ("Ana", "Bo"))
     result = await bo.slash(channel, "leaderboard",
-                            variant=f"<@{ana.id}> [click](https://evil.example) **spam**")
+                            family=f"<@{ana.id}> [click](https://evil.example) **spam**")
     text = answered_privately(result)
-    assert "no variant called" in text and "classic" in text
+    assert "no variant family called" in text and "Samba" in text
     assert public(channel) == []
     assert pinged(simcord_env) == set()
 
-    # A real variant, typed loosely, is accepted and shown under its own name.
-    vienna = await bo.slash(channel, "leaderboard", variant=" Vienna ")
+    # A real variant, typed loosely, is accepted and shown under its family's name.
+    vienna = await bo.slash(channel, "leaderboard", family=" Vienna ")
     assert vienna.response is not None and not vienna.ephemeral
-    assert vienna.response.content.startswith("**Leaderboard (vienna)**")
+    assert vienna.response.content.startswith("**Leaderboard — Official Laws**")
     assert pinged(simcord_env) == set()
 
 

@@ -84,8 +84,8 @@ async def test_the_leaderboard_keeps_its_code_block_whatever_the_names(
     bot = simcord_env.bot
     for player, name in (("1", FENCE), ("2", LINK)):
         await bot.store._db.write(  # type: ignore[attr-defined]
-            "INSERT INTO stats (guild_id, player, variant, name, games, wins) VALUES"
-            " (?, ?, 'classic', ?, 3, 2)", (guild.id, player, name))
+            "INSERT INTO ratings (guild_id, family, player, name, mu, sigma, ordinal, games)"
+            " VALUES (?, 'official', ?, ?, 27.0, 7.0, 6.0, 3)", (guild.id, player, name))
     board = await ana.slash(channel, "leaderboard")
     assert board.response is not None
     text = board.response.content

@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.store import ActionCommit, Deadline, HandResultRecord, Seat, StatsDelta, Store
+from bot.store import (
+    ActionCommit,
+    Deadline,
+    HandResultRecord,
+    MatchEntry,
+    MatchResult,
+    Seat,
+    StatsDelta,
+    Store,
+)
 from bot.store.copy import CopyRefused, UncoveredTable, copy_database
 
 
@@ -39,7 +48,9 @@ async def _fill(url: str) -> dict[str, object]:
             hand_results=[HandResultRecord(1, 0, 5000, {"melded": 5000}),
                           HandResultRecord(1, 1, 20, {"melded": 20})],
             stats=[StatsDelta("100", "Ana", games=1, wins=1, hands=1, hand_points=5000,
-                              best_hand=5000)], guild_id=2 << 22))
+                              best_hand=5000)], guild_id=2 << 22,
+            match=MatchResult("official", [MatchEntry(0, "100", "Ana", 0, 5000),
+                                           MatchEntry(1, "level:hard", "hard", 1, 20)])))
         await store.set_message(playing, "table", 701, 702)
         await store.set_deadline(playing, Deadline(playing, "100", 1, 10.0, 20.0, 30.0))
         await store.note_dm_closed("200")
