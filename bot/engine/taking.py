@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cached_property
 
 from .actions import TakePile, take_of, trusted
+from .bonus_cards import bonus_due
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
@@ -48,6 +49,18 @@ class _Search:
     def incoming(self) -> int:
         """The cards that come to the hand with the top card."""
         return len(self.game.pile_cards_to_hand(self.team))
+
+    @cached_property
+    def arriving(self) -> int:
+        """The cards a side's first meld brings after it (Modern American's bonus pile,
+        Mexican's 13 from the stock), which the hand keeps beside what it melds."""
+        game, r = self.game, self.game.rules
+        if self.all_melds:
+            return 0
+        cards = bonus_due(game, self.team)
+        if r.first_meld_cards:
+            cards += min(r.first_meld_cards, sum(1 for c in game.stock if not c.is_red_three))
+        return cards
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
@@ -136,7 +149,7 @@ class _Search:
         """The take plus the fewest further melds that reach the initial minimum."""
         game = self.game
         cards = self.tops[:n] + wilds
-        room = len(self.hand) + self.incoming - 2 - len(cards)
+        room = len(self.hand) + self.incoming + self.arriving - 2 - len(cards)
         need = game.minimum_of(self.player) - self.top_points - sum(c.points for c in cards)
         if room < 3:
             return None

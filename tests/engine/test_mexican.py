@@ -115,3 +115,18 @@ def test_red_threes_on_the_three_pack_scale_at_every_table_size():
     assert res.breakdown[0] == {"melded": 70, "canastas": 500, "red_threes": 1000,
                                 "going_out": 0, "in_hand": -10, "penalties": 0}
     assert res.total == [1560, -5]
+
+
+def test_a_first_meld_by_the_pile_may_spend_the_hand_the_bonus_cards_refill() -> None:
+    """Mexican's first meld brings 13 cards from the stock, so a side's first take may meld
+    all but one card of the hand (found by hypothesis: the take of 10♦ with the two tens and
+    8♠ 8♣ 2 beside it, 70 points, was missing; only the takes with a deuce by the top were
+    offered)."""
+    from tests.engine.brute import check_position
+    from tests.engine.test_completeness import build
+
+    game = build("mexican 4p", "draw", 6, 0, 0, 2, 3)
+    assert [c.text for c in game.hands[game.turn]] == ["2H", "8S", "2D", "8C", "10S", "10C"]
+    takes = [a for a in game.legal_actions(game.turn) if isinstance(a, TakePile)]
+    assert any(sorted(a.cards) == ["10C", "10S"] and a.melds for a in takes), takes
+    check_position(game, game.turn, "mexican 4p")
