@@ -64,7 +64,7 @@ class HardPlayer:
 
     def __init__(self, seed: int = 0, budget: float | None = 1.0,
                  max_samples: int | None = None, depth: int = 16, discard_depth: int = 8,
-                 margin: float = 15.0, prune: float = 3.0) -> None:
+                 margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.budget = budget            # CPU seconds per searched decision (None: no limit)
@@ -72,6 +72,7 @@ class HardPlayer:
         self.depth = depth              # rollout length in moves (0: to the end of the hand)
         self.discard_depth = discard_depth  # rollouts when only discards compete
         self.margin = margin            # points another move must gain over normal's choice
+        self.confidence = confidence    # ... and by this many standard errors
         self.prune = prune              # standard errors behind the best that drop a move
 
     # ------------------------------------------------------------------ search
@@ -147,9 +148,16 @@ class HardPlayer:
         alive = [i for i, a in enumerate(found.alive) if a and found.scores[i]]
         if not alive:
             return 0
-        best = max(alive, key=found.mean)
-        if best != 0 and found.alive[0] and found.mean(best) - found.mean(0) <= self.margin:
-            return 0
+        if not found.alive[0]:
+            return max(alive, key=found.mean)
+        best, best_gain = 0, 0.0
+        for i in alive:
+            if i == 0:
+                continue
+            diffs = [a - b for a, b in zip(found.scores[i], found.scores[0], strict=True)]
+            mean, se = _mean_se(diffs)
+            if mean > max(self.margin, self.confidence * se) and mean > best_gain:
+                best, best_gain = i, mean
         return best
 
 
