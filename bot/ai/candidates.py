@@ -13,6 +13,7 @@ each one is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from bot.engine import (
     Action,
     AnswerGoOut,
