@@ -14,6 +14,7 @@ from __future__ import annotations
 from bot.engine import Game, canasta_bonus
 
 from . import policy
+from .knowledge import read_history
 from .players import first_legal
 from .table import read_table
 
@@ -26,7 +27,7 @@ OUT_CHANCE = 0.25     # share of the going-out bonus a side able to go out is cr
 def rollout_step(game: Game, player: str) -> None:
     """One move of ``player`` by the normal heuristics, from its own view of ``game``."""
     view = game.view(player)
-    table = read_table(view)
+    table = read_table(view, read_history(view, game.rules))
     first_legal(game, player, policy.decide(table, policy.NORMAL))
 
 
