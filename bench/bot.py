@@ -16,6 +16,9 @@
 3. Throughput: moves per second committed by 4 games played at once (draw, discard, as
    fast as the service takes them) on a temporary SQLite file, and on the PostgreSQL
    database given.
+4. Safety at scale (bench/scale.py): a stranger's command and autocomplete keystroke
+   outside any game's thread among 10 000 games in play, and the event loop's lag while 8
+   tables of hard computers think.
 
 `--database`: a `postgresql://` URL (an empty scratch database: the run adds its games to
 it) or a SQLite file; by default a temporary SQLite file.
@@ -36,7 +39,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bench import uploads
+from bench import scale, uploads
 from bench.finish import TaskClock
 from bench.store_load import capacity, moves_per_second
 from bot.render import encode, png
@@ -302,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'PASS' if ok_latency else 'FAIL'} (worst p95 {worst:.1f} ms)")
     print(f"bar: >= {BAR_GAMES_PER_GB} active games per GB: "
           f"{'PASS' if ok_capacity else 'FAIL'}")
-    return 0 if ok_latency and ok_capacity and ok_people and ok_solo else 1
+    ok_scale = scale.measure()  # a stranger among 10 000 games; the loop while computers think
+    return 0 if ok_latency and ok_capacity and ok_people and ok_solo and ok_scale else 1
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from bot import i18n
 from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, choice, name
 from bot.discord_ui.discord_limits import send_private
+from bot.discord_ui.slow_down import too_soon
 
 AUTO = "auto"
 
@@ -31,6 +32,8 @@ class Language(commands.Cog):
     @app_commands.describe(language=about("language.language"))
     @app_commands.choices(language=language_choices("language.auto"))
     async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if await too_soon(self.bot, interaction, "click"):
+            return
         player = str(interaction.user.id)
         chosen = language if language in i18n.LANGUAGES else None
         await self.bot.languages.choose_for_player(player, chosen)

@@ -30,12 +30,15 @@ from bot.discord_ui.lobby_message import (
     rematch_lead,
 )
 from bot.discord_ui.presenter import Presenter
+from bot.discord_ui.slow_down import refund, too_soon
+from bot.discord_ui.table_end import EndButton, close_table, confirm_view, is_moderator
 from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
 from bot.engine.variants import PLAYER_COUNTS
 from bot.i18n.rules_text import variant_name
 from bot.i18n.speech import card_text
 from bot.service import DEFAULT_TIMER, LEVELS, TIMER_CHOICES, Refused, refused
 from bot.service.crashpoints import crash_point
+from bot.service.ending import NOT_OPEN
 from cogs.language import language_choices
 
 log = logging.getLogger(__name__)
@@ -74,6 +77,8 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, CanastaBot)
+        if await too_soon(bot, interaction, "click"):
+            return
         service = bot.service
         user = str(interaction.user.id)
         mine = await bot.languages.of(interaction)
@@ -92,8 +97,10 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
                 await respond(interaction, i18n.text(mine, "lobby.which_level"),
                               view=level_picker(self.game_id, mine), private=True)
                 return
-            elif self.verb == "cancel":
-                lobby = await service.cancel(self.game_id, user)
+            elif self.verb == "cancel":  # the host, or a moderator
+                ended = await service.cancel(self.game_id, user,
+                                             moderator=is_moderator(interaction))
+                lobby = ended.lobby
             else:
                 lobby, outcome, draws = await service.start(self.game_id, user)
         except Refused as exc:
@@ -101,6 +108,8 @@ class LobbyButton(discord.ui.DynamicItem[ButtonItem], template=custom_ids.LOBBY)
             return
         lang = await bot.languages.server(interaction.guild_id)
         await edit_clicked(interaction, lobby_text(lobby, lang), view=lobby_view(lobby, lang))
+        if self.verb == "cancel":
+            await close_table(bot, ended, lobby_shown=True)
         if self.verb == "start":
             lead = i18n.text(lang, "lobby.begins")
             if draws:
@@ -192,10 +201,10 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton, LevelButton, RematchButton)
+        self.bot.add_dynamic_items(LobbyButton, LevelButton, RematchButton, EndButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LobbyButton, LevelButton, RematchButton)
+        self.bot.remove_dynamic_items(LobbyButton, LevelButton, RematchButton, EndButton)
 
     @canasta.command(name=name("canasta.new"), description=about("canasta.new"))
     @app_commands.rename(**{option: name(f"canasta.new.{option}") for option in NEW_OPTIONS})
@@ -222,6 +231,8 @@ class Lobby(commands.Cog):
             await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
                                                       "lobby.text_channel"))
             return
+        if await too_soon(self.bot, interaction, "new"):
+            return
         try:
             lobby = await self.bot.service.new_lobby(
                 guild_id=interaction.guild_id,
@@ -236,6 +247,7 @@ class Lobby(commands.Cog):
                 timer=timer,
             )
         except Refused as exc:
+            refund(self.bot, interaction, "new")  # a table refused is not one opened
             await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
             return
         lang = await self.bot.languages.server(interaction.guild_id)
@@ -248,11 +260,34 @@ class Lobby(commands.Cog):
         crash_point("new.after_lobby_recorded")
         await open_thread(self.bot, lobby, message)
 
+    @canasta.command(name=name("canasta.cancel"), description=about("canasta.cancel"))
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        """In a table's thread: a moderator cancels the table, in the lobby or in play (the
+        host, in the lobby), after a private confirmation."""
+        mine = await self.bot.languages.of(interaction)
+        try:
+            record = (await self.bot.service.game_in_thread(interaction.channel_id)
+                      if interaction.channel_id is not None else None)
+            if record is None:
+                raise refused("reply.no_game_here")
+            if not record.open:
+                raise refused(NOT_OPEN.get(record.status, "reply.closed"))
+            host = record.status == "lobby" and str(interaction.user.id) == record.host
+            if not (host or is_moderator(interaction)):
+                raise refused("reply.moderators_cancel")
+        except Refused as exc:
+            await send_private(interaction, exc.said(mine))
+            return
+        await respond(interaction, i18n.text(mine, "cancel.confirm", game=record.id),
+                      private=True, view=confirm_view(record.id, mine))
+
     @canasta.command(name=name("canasta.language"), description=about("canasta.language"))
     @app_commands.rename(language=name("canasta.language.language"))
     @app_commands.describe(language=about("canasta.language.language"))
     @app_commands.choices(language=language_choices("language.server_auto"))
     async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if await too_soon(self.bot, interaction, "click"):
+            return
         mine = await self.bot.languages.of(interaction)
         permissions = interaction.permissions
         if interaction.guild_id is None or not (permissions.manage_guild

@@ -19,7 +19,7 @@ from bot.discord_ui.discord_limits import CONTENT, choices, edit_clicked, respon
 from bot.discord_ui.panel_moves import MoveButton, MoveMenu
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.presenter import Presenter, answer_note, answered_view
-from bot.discord_ui.turn_panel import NO_CARDS, meld_choices, take_choices
+from bot.discord_ui.slow_down import too_soon
 from bot.engine import AnswerGoOut, AskToGoOut, Concede, Discard, Draw, Meld, TakePile
 from bot.i18n.rules_text import rules_messages
 from bot.i18n.speech import card_text
@@ -38,21 +38,22 @@ ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
 
 
 async def game_here(bot: CanastaBot, interaction: discord.Interaction) -> GameRecord:
-    """The game played in the thread this interaction comes from."""
+    """The game played in the thread this interaction comes from: one indexed read. Outside
+    a game's thread, the refusal points to the user's own tables in this channel (one more
+    indexed read, by their seats), so a stranger's command anywhere costs two small reads."""
     if interaction.channel_id is None:
         raise refused("reply.no_game_here")
     record = await bot.service.game_in_thread(interaction.channel_id)
     if record is None:
-        here = [g for g in await bot.store.active_games()
-                if g.channel_id == interaction.channel_id and g.thread_id is not None]
-        if here:
-            threads = ", ".join(f"<#{g.thread_id}> (#{g.id})" for g in here[-3:])
+        mine = await bot.store.tables_of(str(interaction.user.id), interaction.channel_id)
+        if mine:
+            threads = ", ".join(f"<#{thread}> (#{game})" for game, thread in reversed(mine))
             raise refused("reply.play_in_threads", threads=threads)
         raise refused("reply.no_game_here")
     if record.status == "lobby":
         raise refused("reply.press_start")
-    if record.status == "cancelled":
-        raise refused("reply.cancelled")
+    if record.status in ("cancelled", "abandoned"):
+        raise refused(f"reply.{record.status}")
     return record
 
 
@@ -157,14 +158,10 @@ class Play(commands.Cog):
             options = sorted({c for c in hand if c.startswith(stem)} or set(hand))
             return choices(app_commands.Choice(name=f"{c} ({card_text(lang, c)})", value=c)
                            for c in options)
-        live = await self.bot.service.live(record.id)
-        player = str(interaction.user.id)
-        whole = []
-        if live.game.turn == player and live.status == "active":
-            offered = ([v for _, v in meld_choices(live.game, player)]
-                       if live.game.phase == "play" else
-                       [v.partition("|")[0] for _, v in take_choices(live.game, player)])
-            whole = suggest_melds(current, [v for v in offered if v != NO_CARDS])
+        # The whole legal moves: listed once per game version and player, away from the
+        # event loop; each keystroke only filters them.
+        offered = await self.bot.service.offered_moves(record.id, str(interaction.user.id))
+        whole = suggest_melds(current, offered) if offered else []
         typed = complete(current, hand)
         return choices(app_commands.Choice(name=text, value=text)
                        for text in dict.fromkeys(whole + typed))
@@ -269,6 +266,8 @@ class Play(commands.Cog):
             record = await game_here(self.bot, interaction)
         except Refused as exc:
             await send_private(interaction, exc.said(await self.bot.languages.of(interaction)))
+            return
+        if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
             return
         await interaction.response.defer(thinking=True)
         lang = await self.bot.languages.server(interaction.guild_id)

@@ -11,6 +11,7 @@ from bot.discord_ui.client import CanastaBot
 from bot.discord_ui.command_words import about, name
 from bot.discord_ui.discord_limits import respond, send_private
 from bot.discord_ui.pictures import as_file, picture
+from bot.discord_ui.slow_down import too_soon
 from bot.engine import VARIANTS, quoted
 from bot.i18n.rules_text import variant_name
 from cogs.lobby import variant_choices
@@ -29,6 +30,8 @@ class Scores(commands.Cog):
         if record is None or record.status not in ("active", "over"):
             await send_private(interaction, i18n.text(await self.bot.languages.of(interaction),
                                                       "scores.none"))
+            return
+        if await too_soon(self.bot, interaction, "picture"):  # a picture is dear
             return
         await interaction.response.defer(thinking=True)
         lang = await self.bot.languages.server(interaction.guild_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -14,8 +15,11 @@ from bot.discord_ui.command_words import CatalogTranslator
 from bot.discord_ui.config import Settings
 from bot.discord_ui.discord_limits import NO_PINGS, send_private
 from bot.discord_ui.languages import Languages
+from bot.discord_ui.sweeper import Sweeper
 from bot.discord_ui.table_bot import TableBot
 from bot.service import Autopilot, GameService, Notice, Refused
+from bot.service.limits import Cooldowns, TableLimits
+from bot.service.thinking import Thinker
 from bot.store import Shards, Store
 from bot.store.database import redacted
 
@@ -41,11 +45,14 @@ class CanastaBot(TableBot):
         )
         self.settings = settings
         self.languages = Languages(self)
+        self.cooldowns = Cooldowns(_now)
         self.seed = seed
         self._store: Store | None = None
         self._service: GameService | None = None
         self._autopilot: Autopilot | None = None
         self._resumed = False
+        self._warming: asyncio.Task[None] | None = None
+        self.sweeper = Sweeper(self)
         self.tree.error(self.on_app_command_error)
 
     @property
@@ -84,11 +91,15 @@ class CanastaBot(TableBot):
             self._autopilot.kick(game_id)
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.settings.database)
+        self._store = await Store.open(self.settings.database, clock=_now)
         self._service = GameService(
             self._store, seed=self.seed, default_variant=self.settings.default_variant,
             clock=_now, shards=self.own_shards,
+            thinker=Thinker(self.settings.computer_processes, self.settings.computer_queue),
+            limits=table_limits(self.settings),
         )
+        # What the front end keeps for a game goes when the game ends or leaves memory.
+        self._service.on_open(self.sweeper.opened)
         self._autopilot = Autopilot(self._service, self._announce,
                                     ai_delay=self.settings.ai_delay)
         await self.tree.set_translator(CatalogTranslator())
@@ -109,23 +120,74 @@ class CanastaBot(TableBot):
         a message, even one that mentions the bot, is not read, nor logged."""
 
     async def on_ready(self) -> None:
-        """The first time: the start-up check makes every table whole (or removes it), then
-        every game in play resumes (its timer, its computers' turns)."""
+        """The first time: every game in play resumes (its timer, its computers' turns),
+        and the start-up check makes every table whole (or removes it): see tables_check."""
         if self._resumed or self._autopilot is None:
             return
         self._resumed = True
         from bot.discord_ui.tables_check import check_tables
 
-        try:
-            await check_tables(self)
-        except Exception:
-            log.exception("the start-up check of the tables failed")
+        # The thinking processes start now, in the background, so no computer waits on
+        # their start later.
+        self._warming = asyncio.get_running_loop().create_task(self._warm(), name="warm")
+
         try:
             await self._autopilot.follow()  # moves other processes make to our games
         except Exception:
             log.exception("cannot hear of the moves other processes make")
-        count = await self._autopilot.resume(self.own_shards)
+        try:
+            # Games the database shows whole resume at once; the others once checked.
+            count = await check_tables(self)
+        except Exception:
+            log.exception("the start-up check of the tables failed")
+            count = await self._autopilot.resume(self.own_shards)
         log.info("resumed %d game(s) in play", count)
+        self.sweeper.start()  # lobbies and tables that fall due (see sweeper.py)
+
+    # ------------------------------------------------------------------ deletions
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A lobby message deleted (by a moderator: it is the bot's) cancels its table,
+        when the table is still in the lobby. Quiet, and harmless twice."""
+        if payload.guild_id is not None:
+            await self._lobbies_deleted([payload.message_id])
+
+    async def on_raw_bulk_message_delete(
+        self, payload: discord.RawBulkMessageDeleteEvent
+    ) -> None:
+        if payload.guild_id is not None:
+            await self._lobbies_deleted(sorted(payload.message_ids))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A table's thread deleted cancels the table (nobody can play there any more)."""
+        from bot.discord_ui.table_end import close_table
+
+        try:
+            for ended in await self.service.thread_deleted(payload.thread_id):
+                await close_table(self, ended, thread_gone=True)
+                log.info("game %s cancelled: its thread was deleted", ended.game_id)
+        except Exception:
+            log.exception("could not cancel the tables of deleted thread %s",
+                          payload.thread_id)
+
+    async def _lobbies_deleted(self, message_ids: list[int]) -> None:
+        from bot.discord_ui.table_end import close_table
+
+        for message_id in message_ids:
+            try:
+                ended = await self.service.lobby_deleted(message_id)
+                if ended is not None:
+                    await close_table(self, ended, lobby_gone=True)
+                    log.info("game %s cancelled: its lobby message was deleted",
+                             ended.game_id)
+            except Exception:
+                log.exception("could not cancel the table of deleted message %s", message_id)
+
+    async def _warm(self) -> None:
+        try:
+            await self.service.thinker.warm()
+        except Exception:
+            log.exception("the thinking processes could not start")
 
     async def _announce(self, notice: Notice) -> None:
         from bot.discord_ui.presenter import Presenter
@@ -134,6 +196,10 @@ class CanastaBot(TableBot):
 
     async def close(self) -> None:
         try:
+            await self.sweeper.close()
+            if self._warming is not None and not self._warming.done():
+                self._warming.cancel()
+                await asyncio.gather(self._warming, return_exceptions=True)
             if self._autopilot is not None:
                 await self._autopilot.close()
             await super().close()
@@ -141,7 +207,10 @@ class CanastaBot(TableBot):
             await self.close_store()
 
     async def close_store(self) -> None:
-        """Close the database (an open aiosqlite connection keeps a thread alive)."""
+        """Close the database (an open aiosqlite connection keeps a thread alive) and stop
+        the thinking processes."""
+        if self._service is not None:
+            self._service.close()
         if self._store is not None:
             store, self._store = self._store, None
             await store.close()
@@ -176,6 +245,17 @@ def bot_for(settings: Settings, *, seed: int | None = None) -> CanastaBot:
     if settings.shard_count is not None:
         return ShardedCanastaBot(settings, seed=seed)
     return CanastaBot(settings, seed=seed)
+
+
+def table_limits(settings: Settings) -> TableLimits:
+    """The service's limits and expiry, from the settings."""
+    return TableLimits(
+        lobbies_per_host=settings.lobbies_per_host,
+        lobbies_per_channel=settings.lobbies_per_channel,
+        tables_per_server=settings.tables_per_server,
+        lobby_seconds=settings.lobby_minutes * 60,
+        idle_seconds=settings.abandon_days * 86400,
+    )
 
 
 def _now() -> float:

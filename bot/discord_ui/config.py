@@ -9,6 +9,7 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 from bot import i18n
+from bot.service.thinking import default_processes
 from bot.store.database import redacted
 
 TOKEN_HELP = (
@@ -36,6 +37,23 @@ class Settings:
     ai_delay: float = 1.5  # seconds a computer player "thinks" before each turn in Discord
     shard_count: int | None = None  # None: one unsharded process (the default)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    # Computers think in a pool of processes (0: in a thread); at most computer_queue
+    # searches are with the pool at once (None: twice the processes).
+    computer_processes: int = field(default_factory=default_processes)
+    computer_queue: int | None = None
+    # Limits (0: none): open lobbies per host and per channel, tables in play per server.
+    lobbies_per_host: int = 2
+    lobbies_per_channel: int = 5
+    tables_per_server: int = 50
+    # Cooldowns, per member (0: none): /canasta new; /table and /scores in a thread; lobby
+    # buttons and /language (clicks per second, in bursts of three seconds' worth).
+    new_table_cooldown: float = 30.0
+    picture_cooldown: float = 10.0
+    clicks_per_second: float = 3.0
+    # Expiry (0: never): a lobby after so many minutes; a table where no person moved
+    # for so many days ends as abandoned.
+    lobby_minutes: float = 60.0
+    abandon_days: float = 7.0
 
     def __repr__(self) -> str:
         """The settings as a log line may show them: no token, the database's secrets
@@ -60,7 +78,24 @@ _ENV_NAMES = {
     "ai_delay": "AI_DELAY",
     "shard_count": "SHARD_COUNT",
     "shard_ids": "SHARD_IDS",
+    "computer_processes": "COMPUTER_PROCESSES",
+    "computer_queue": "COMPUTER_QUEUE",
+    "lobbies_per_host": "LOBBIES_PER_HOST",
+    "lobbies_per_channel": "LOBBIES_PER_CHANNEL",
+    "tables_per_server": "TABLES_PER_SERVER",
+    "new_table_cooldown": "NEW_TABLE_COOLDOWN",
+    "picture_cooldown": "PICTURE_COOLDOWN",
+    "clicks_per_second": "CLICKS_PER_SECOND",
+    "lobby_minutes": "LOBBY_MINUTES",
+    "abandon_days": "ABANDON_DAYS",
 }
+# Numbers read from the environment: the lowest and highest value each may take.
+_COUNTS = {"computer_processes": (0, 64), "computer_queue": (1, 1024),
+           "lobbies_per_host": (0, 1000), "lobbies_per_channel": (0, 1000),
+           "tables_per_server": (0, 100000)}
+_AMOUNTS = {"new_table_cooldown": (0.0, 3600.0), "picture_cooldown": (0.0, 3600.0),
+            "clicks_per_second": (0.0, 100.0), "lobby_minutes": (0.0, 10080.0),
+            "abandon_days": (0.0, 365.0)}
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -90,6 +125,22 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
             values[f.name] = int(raw)
         elif f.name == "shard_ids":
             values[f.name] = parse_shard_ids(raw)
+        elif f.name in _COUNTS:
+            low, high = _COUNTS[f.name]
+            if not raw.isdigit() or not low <= int(raw) <= high:
+                raise ValueError(f"{_ENV_NAMES[f.name]} must be a whole number from {low} to "
+                                 f"{high}, not {raw!r}")
+            values[f.name] = int(raw)
+        elif f.name in _AMOUNTS:
+            lowest, highest = _AMOUNTS[f.name]
+            try:
+                amount = float(raw)
+            except ValueError:
+                amount = -1.0
+            if not lowest <= amount <= highest:
+                raise ValueError(f"{_ENV_NAMES[f.name]} must be a number from {lowest:g} to "
+                                 f"{highest:g}, not {raw!r}")
+            values[f.name] = amount
         elif f.name == "log_level":
             values[f.name] = raw.upper()
         elif f.name == "default_language":

@@ -8,6 +8,7 @@ LOBBY = r"canasta:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|computer|start|canc
 ANSWER = r"canasta:answer:(?P<game>[0-9]+):(?P<answer>yes|no)"
 REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
 LEVEL = r"canasta:computer:(?P<game>[0-9]+):(?P<level>easy|normal|hard)"
+END = r"canasta:end:(?P<game>[0-9]+)"
 
 
 def lobby(game_id: int, verb: str) -> str:
@@ -24,6 +25,11 @@ def rematch(game_id: int) -> str:
 
 def level(game_id: int, level: str) -> str:
     return f"canasta:computer:{game_id}:{level}"
+
+
+def end(game_id: int) -> str:
+    """A moderator's confirmation that a table is to be cancelled."""
+    return f"canasta:end:{game_id}"
 
 # The turn panel (the hand message's controls). `verb` is the move; a select's chosen
 # option carries the rest. The game id finds the game after a restart; whose turn it is

@@ -62,10 +62,21 @@ def lobby_text(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> str:
                   + " " + i18n.text(lang, "lobby.host_may_start" if lobby.full
                                     else "lobby.press_join"))
     else:
-        status = i18n.text(lang, {"active": "lobby.on", "over": "lobby.over",
-                                  "cancelled": "lobby.cancelled"}[lobby.status])
+        status = i18n.text(lang, _ended(lobby))
     lines.append(status)
     return "\n".join(lines)
+
+
+def _ended(lobby: LobbyState) -> str:
+    """The lobby's last line once it is not open any more: how the table went on or ended."""
+    if lobby.status == "cancelled":
+        by = lobby.ended_by or "host"
+        if by.startswith("moderator:"):
+            return "lobby.cancelled_moderator"
+        return {"deleted": "lobby.cancelled_deleted", "expired": "lobby.expired"}.get(
+            by, "lobby.cancelled")
+    return {"active": "lobby.on", "over": "lobby.over", "abandoned": "lobby.idle"}.get(
+        lobby.status, "lobby.over")
 
 
 def lobby_view(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> discord.ui.View | None:

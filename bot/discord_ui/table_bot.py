@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.discord_ui.config import Settings
 from bot.discord_ui.languages import Languages
 from bot.service import GameService
+from bot.service.limits import Cooldowns
 from bot.store import Shards, Store
 
 
@@ -21,6 +22,7 @@ class TableBot(commands.Bot):
 
     settings: Settings
     languages: Languages
+    cooldowns: Cooldowns  # how soon a member may ask again (see slow_down.py)
 
     @property
     def store(self) -> Store:

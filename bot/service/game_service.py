@@ -13,6 +13,10 @@ never on a copy another process may have moved on from:
   more. A move refused on a copy that was not just checked is refused only once a read
   shows the copy is the stored game (else it is judged again on the game reloaded).
 Timers and computer turns run only in the process that owns the game's server (`shards`).
+
+What a process keeps for a game in memory (its copy, its lock, the moves autocomplete
+offers, and the front end's own notes, see `on_release`) goes when the game ends or leaves
+the cache: a process that has seen a hundred thousand games holds only the ones in play.
 """
 
 from __future__ import annotations
@@ -35,13 +39,18 @@ from bot.engine import (
     variant,
 )
 from bot.service.crashpoints import crash_point
+from bot.service.ending import TableEnding
+from bot.service.game_locks import GameLock, GameLocks
 from bot.service.held_games import HeldGames
+from bot.service.limits import TableLimits
 from bot.service.live_game import LiveGame, turn_token
 from bot.service.lobby import AI_PREFIX, LobbyTables
+from bot.service.offers import MoveOffers
 from bot.service.opening import TableOpening
 from bot.service.outcome import HandEnd, MovedOn, Outcome, Question, Refused, refused
 from bot.service.seat_control import SeatControl
 from bot.service.table_steps import TableSteps
+from bot.service.thinking import Thinker
 from bot.service.views import named_view
 from bot.store import (
     ActionCommit,
@@ -60,7 +69,8 @@ log = logging.getLogger(__name__)
 JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others commit first
 
 
-class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl):
+class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
+                  TableEnding):
     def __init__(
         self,
         store: Store,
@@ -70,28 +80,62 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
         cache_size: int = 5000,
         clock: Callable[[], float] = time.time,
         shards: Shards | None = None,
+        thinker: Thinker | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         self.store = store
         self.shards = shards  # the servers whose timers and computers run here (None: all)
         self.seed = seed
         self.default_variant = default_variant
         self.clock = clock  # wall-clock seconds; the turn timer's deadlines use it
+        self.thinker = thinker or Thinker(0)  # where computers think (a thread by default)
+        self.limits = limits or TableLimits()  # none by default (the bot sets its own)
+        self._opening = asyncio.Lock()
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = GameLocks()
+        self._offers = OrderedDict()
+        self._releases: list[Callable[[int], None]] = [self._forget_offers]
+        self._openings: list[Callable[[float], None]] = []
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> GameLock:
         """The game's lock: everything that changes one game runs under it, one at a time."""
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        return self._locks(game_id)
+
+    async def think(self, name: str, *args: Any) -> Any:
+        """Run a search (`searches.SEARCHES`: a computer's move, the moves autocomplete
+        offers, ...) away from the event loop; see thinking.py."""
+        return await self.thinker.think(name, *args)
+
+    def on_release(self, release: Callable[[int], None]) -> None:
+        """Call `release(game_id)` when a game ends or leaves this process's memory, so a
+        front end drops what it keeps for it."""
+        self._releases.append(release)
+
+    def _release(self, game_id: int) -> None:
+        for release in self._releases:
+            release(game_id)
+
+    def on_open(self, opened: Callable[[float], None]) -> None:
+        """Call `opened(due)` when a table opens here (a lobby, or a game dealt), with the
+        time it will fall due for expiry if nobody moves (see `expire`)."""
+        self._openings.append(opened)
+
+    def _opened(self, limit: float) -> None:
+        if limit > 0:
+            for opened in self._openings:
+                opened(self.clock() + limit)
+
+    def close(self) -> None:
+        """Stop the thinking processes."""
+        self.thinker.close()
 
     async def _in_play(self, game_id: int, game: Game, seats: list[Seat], host: str) -> Outcome:
         """A game just dealt and committed: hold it in memory, start its turn timer."""
         fresh = replace(await self._record(game_id), snapshot=None)
         live = LiveGame(fresh, game, 0, "active", seats)
         self._remember(live)
+        self._opened(self.limits.idle_seconds)
         await self._sync_deadline(live)
         return Outcome(game_id=game_id, player=host, hands_changed=list(game.players),
                        new_deal=True)
@@ -99,12 +143,8 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
     # ------------------------------------------------------------------ play
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
-        held = next((g for g in self._cache.values() if g.record.thread_id == thread_id
-                     and g.status == "active"), None)
-        if held is not None:
-            live = await self.live(held.record.id)  # still in play? (checked in the store)
-            if live.status == "active":
-                return live.record
+        """The game of this thread (in play, else the latest): one indexed read, no
+        snapshot, whoever asks and wherever."""
         return await self.store.game_in_thread(thread_id)
 
     async def act(self, game_id: int, player: str, action: Any, *,
@@ -131,8 +171,9 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
     async def _move(self, live: LiveGame, player: str, action: Any,
                     turn: str | None) -> Outcome:
         if live.status != "active":
-            raise refused("reply.game_over" if live.status == "over"
-                          else "reply.game_not_played")
+            raise refused({"over": "reply.game_over", "cancelled": "reply.cancelled",
+                           "abandoned": "reply.abandoned"}.get(live.status,
+                                                               "reply.game_not_played"))
         seat = live.seat(player)
         if seat is None:
             raise refused("reply.not_playing")
@@ -141,13 +182,15 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
         if turn is not None and turn_token(live.game) != turn:
             raise refused("reply.stale")
         outcome = Outcome(game_id=live.record.id, player=player)
-        await self._apply(live, player, action, outcome)
+        await self._apply(live, player, action, outcome, by_person=True)
         if seat.missed:  # playing yourself ends a run of turns the timer took
             await self._set_control(live, replace(seat, missed=0))
         return outcome
 
-    async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome) -> None:
-        """Apply one action on a copy, commit it, then swap it in; add to `outcome`."""
+    async def _apply(self, live: LiveGame, player: str, action: Any, outcome: Outcome, *,
+                     by_person: bool = False) -> None:
+        """Apply one action on a copy, commit it, then swap it in; add to `outcome`.
+        `by_person`: a person moved (not a computer, nor the timer for them)."""
         game_id = live.record.id
         before = live.game
         hands_before = {p: _hand_key(before, p) for p in live.players}
@@ -190,6 +233,7 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
             stats=_stats_deltas(live, work, player, events, step),
             variant=record.variant,
             guild_id=record.guild_id,
+            by_person=by_person,
         )
         try:
             version = await self.store.commit_action(commit)
@@ -204,6 +248,8 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl)
         live.game = work
         live.version = version
         live.status = commit.status
+        if step.game_over:
+            self._release(game_id)
         if isinstance(action, AskToGoOut):
             crash_point("goout.committed")
 

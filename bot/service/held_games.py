@@ -28,6 +28,8 @@ class HeldGames:
     _cache: OrderedDict[int, LiveGame]
     _cache_size: int
 
+    def _release(self, game_id: int) -> None: ...  # GameService: the game leaves memory
+
     def owns(self, guild_id: int | None) -> bool:
         """Is a game of this server this process's own? Its turn timer, its computers'
         turns and its resumption at start-up run in its owner only; a move may be applied
@@ -102,7 +104,8 @@ class HeldGames:
         self._cache[live.record.id] = live
         self._cache.move_to_end(live.record.id)
         while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+            evicted, _ = self._cache.popitem(last=False)
+            self._release(evicted)
 
     def forget(self) -> None:
         """Drop every game held in memory (they reload from the store on demand)."""

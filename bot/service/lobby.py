@@ -13,10 +13,14 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import VARIANTS, Rules, variant
 from bot.engine.variants import PLAYER_COUNTS
 from bot.service.crashpoints import crash_point
+from bot.service.limits import TableLimits
 from bot.service.outcome import LobbyState, Outcome, Refused, refused
 from bot.service.seating import SeatDraw, draw_for_seats
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES, turn_minutes
 from bot.store import GameRecord, Seat, Store
+
+if TYPE_CHECKING:
+    from bot.service.game_locks import GameLock
 
 SEATINGS = ("drawn", "join")
 AI_PREFIX = "ai:"
@@ -27,9 +31,12 @@ class LobbyTables:
     store: Store
     seed: int | None
     default_variant: str
+    limits: TableLimits
+    _opening: asyncio.Lock  # one new table at a time in this process (its limits' counts)
 
     if TYPE_CHECKING:  # provided by GameService and TableOpening
-        def lock(self, game_id: int) -> asyncio.Lock: ...
+        def lock(self, game_id: int) -> GameLock: ...
+        def _opened(self, limit: float) -> None: ...
         async def _record(self, game_id: int) -> GameRecord: ...
         async def _deal(self, record: GameRecord, order: list[str], joined: list[Seat]
                         ) -> Outcome: ...
@@ -57,17 +64,20 @@ class LobbyTables:
         options = {"players": players, "teams": teams, "target": target, "seating": seating,
                    "timer": timer}
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
-        game_id = await self.store.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host=host,
-            host_name=host_name,
-            variant=rules.name,
-            options=options,
-            seed=seed,
-            opening=True,
-        )
+        async with self._opening:  # the counts and the new table, one opening at a time
+            await self._room_for_lobby(host, channel_id, guild_id)
+            game_id = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host=host,
+                host_name=host_name,
+                variant=rules.name,
+                options=options,
+                seed=seed,
+                opening=True,
+            )
         crash_point("new.created")
+        self._opened(self.limits.lobby_seconds)
         return await self.lobby(game_id)
 
     async def lobby(self, game_id: int) -> LobbyState:
@@ -86,6 +96,8 @@ class LobbyTables:
             seats=await self.store.seats(game_id),
             thread_id=record.thread_id,
             timer=turn_minutes(record.options),
+            ended_by=record.ended_by,
+            guild_id=record.guild_id,
         )
 
     async def join(self, game_id: int, player: str, name: str) -> LobbyState:
@@ -127,14 +139,6 @@ class LobbyTables:
             await self.store.remove_seat(game_id, player)
             return await self.lobby(game_id)
 
-    async def cancel(self, game_id: int, player: str) -> LobbyState:
-        async with self.lock(game_id):
-            lobby = await self._open_lobby(game_id)
-            if player != lobby.host:
-                raise refused("reply.host_cancels")
-            await self.store.set_status(game_id, "cancelled", expected="lobby")
-            return await self.lobby(game_id)
-
     async def start(self, game_id: int, player: str) -> tuple[LobbyState, Outcome, list[SeatDraw]]:
         """Seat the players (drawn or in join order) and deal the first hand."""
         async with self.lock(game_id):
@@ -144,6 +148,7 @@ class LobbyTables:
             if not lobby.full:
                 raise refused("reply.wait_for_seats", seats=lobby.players, taken=len(lobby.seats))
             record = await self._record(game_id)
+            await self.room_to_play(record)
             joined = [s.player for s in lobby.seats]
             draws: list[SeatDraw] = []
             order = joined
@@ -151,6 +156,29 @@ class LobbyTables:
                 order, draws = draw_for_seats(joined, lobby.teams, random.Random(record.seed))
             outcome = await self._deal(record, order, lobby.seats)
             return await self.lobby(game_id), outcome, draws
+
+    async def _room_for_lobby(self, host: str, channel_id: int, guild_id: int | None
+                              ) -> None:
+        """Refused when the host, the channel or the server has as many tables as the
+        limits allow (see limits.py)."""
+        limits = self.limits
+        if not (limits.lobbies_per_host or limits.lobbies_per_channel
+                or limits.tables_per_server):
+            return
+        open_now = await self.store.open_tables(host, channel_id, guild_id)
+        if limits.lobbies_per_host and open_now.host_lobbies >= limits.lobbies_per_host:
+            raise refused("reply.limit_host_lobbies", n=limits.lobbies_per_host)
+        if limits.lobbies_per_channel and open_now.channel_lobbies >= limits.lobbies_per_channel:
+            raise refused("reply.limit_channel_lobbies", n=limits.lobbies_per_channel)
+        if limits.tables_per_server and open_now.server_tables >= limits.tables_per_server:
+            raise refused("reply.limit_server_tables", n=limits.tables_per_server)
+
+    async def room_to_play(self, record: GameRecord) -> None:
+        """Refused when the server has as many tables in play as the limit allows."""
+        limit = self.limits.tables_per_server
+        if limit and (await self.store.open_tables(record.host, record.channel_id,
+                                                   record.guild_id)).server_tables >= limit:
+            raise refused("reply.limit_server_tables", n=limit)
 
     async def _open_lobby(self, game_id: int) -> LobbyState:
         lobby = await self.lobby(game_id)

@@ -6,7 +6,6 @@ A mixin of `GameService` (the game's lock, the cache, the store).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -17,15 +16,19 @@ from bot.service.lobby import table_rules
 from bot.service.outcome import LobbyState, Outcome, refused
 from bot.store import GameRecord, Opening, Seat, Shards, Store, StoreError
 
+if TYPE_CHECKING:
+    from bot.service.game_locks import GameLock
+
 
 class TableOpening:
     store: Store
     seed: int | None
 
     if TYPE_CHECKING:  # provided by GameService
-        def lock(self, game_id: int) -> asyncio.Lock: ...
+        def lock(self, game_id: int) -> GameLock: ...
         async def _record(self, game_id: int) -> GameRecord: ...
         async def lobby(self, game_id: int) -> LobbyState: ...
+        async def room_to_play(self, record: GameRecord) -> None: ...
         async def _in_play(self, game_id: int, game: Game, seats: list[Seat],
                            host: str) -> Outcome: ...
 
@@ -43,6 +46,7 @@ class TableOpening:
             seats = await self.store.seats(game_id)
             if player not in {s.player for s in seats}:
                 raise refused("reply.rematch_players")
+            await self.room_to_play(record)
             seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
             order = [s.player for s in seats]
             game, dealt = self._first_deal(replace(record, seed=seed), order, seats)

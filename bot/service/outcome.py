@@ -130,6 +130,8 @@ class LobbyState:
     seats: list[Seat]
     thread_id: int | None = None
     timer: int = 2  # turn timer in minutes, 0 = off
+    ended_by: str | None = None  # what ended a table that did not finish (see ending.py)
+    guild_id: int | None = None
 
     @property
     def full(self) -> bool:

@@ -7,7 +7,6 @@ A mixin of `GameService` (the game's lock, the cache, the store).
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -16,12 +15,13 @@ from bot.service.timer import STAND_IN_LEVEL
 from bot.store import Seat
 
 if TYPE_CHECKING:
+    from bot.service.game_locks import GameLock
     from bot.service.live_game import LiveGame
 
 
 class SeatControl:
     if TYPE_CHECKING:  # provided by GameService and TableSteps
-        def lock(self, game_id: int) -> asyncio.Lock: ...
+        def lock(self, game_id: int) -> GameLock: ...
         async def _live(self, game_id: int, *, check: bool = False) -> LiveGame: ...
         async def _set_control(self, live: LiveGame, seat: Seat) -> None: ...
         async def _sync_deadline(self, live: LiveGame) -> None: ...

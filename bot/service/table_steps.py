@@ -14,13 +14,12 @@ dropped instead of counting a turn the person played as missed.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import Concede, IllegalMove
+from bot.engine import Concede, IllegalMove, action_from_dict
 from bot.service.crashpoints import crash_point
 from bot.service.outcome import MovedOn, Notice, Outcome, Refused, Step
 from bot.service.timer import (
@@ -32,6 +31,7 @@ from bot.service.timer import (
 from bot.store import Seat, Store
 
 if TYPE_CHECKING:
+    from bot.service.game_locks import GameLock
     from bot.service.live_game import LiveGame
 
 log = logging.getLogger(__name__)
@@ -45,10 +45,11 @@ class TableSteps:
 
     if TYPE_CHECKING:  # provided by GameService
         def owns(self, guild_id: int | None) -> bool: ...
-        def lock(self, game_id: int) -> asyncio.Lock: ...
+        def lock(self, game_id: int) -> GameLock: ...
         async def _live(self, game_id: int, *, check: bool = False) -> LiveGame: ...
         async def _apply(self, live: LiveGame, player: str, action: Any,
-                         outcome: Outcome) -> None: ...
+                         outcome: Outcome, *, by_person: bool = False) -> None: ...
+        async def think(self, name: str, *args: Any) -> Any: ...
 
     # ------------------------------------------------------------------ planning
 
@@ -133,13 +134,13 @@ class TableSteps:
                              outcome: Outcome) -> bool:
         """One computer decision, committed. A decision the rules refuse (or a computer
         player that fails) is replaced by the first legal move: a table never stalls."""
-        from bot.ai import computer_player
-
         game = live.game
-        player = computer_player(level, seed=live.record.seed + live.players.index(seat))
+        seed = live.record.seed + live.players.index(seat)
         try:
-            # Thinking (up to a second at "hard") runs off the event loop.
-            action = await asyncio.to_thread(player.choose, game.view(seat))
+            # Thinking (up to a second at "hard") runs away from the event loop, in the
+            # pool of thinking processes (thinking.py); the seat's view is all it sees.
+            action = action_from_dict(
+                await self.think("computer_move", level, seed, game.view(seat)))
             await self._apply(live, seat, action, outcome)
             return True
         except MovedOn:

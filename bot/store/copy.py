@@ -37,6 +37,7 @@ TABLES: dict[str, str] = {
     "player_languages": "player",
     "server_languages": "guild_id",
     "table_lines": "game_id, version",
+    "game_stats": "game_id, player",
 }
 INTERNAL = frozenset({"schema_version", "sqlite_sequence"})  # each database keeps its own
 

@@ -11,10 +11,16 @@ Never edit a migration that has shipped: add a new one.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.store.database import Database
+    from bot.store.database import Database, Transaction
+
+# A step of a migration: a statement (spelled for each dialect, see `DIALECTS`), or, for the
+# rare change the two databases make differently, a function of the transaction and dialect.
+Step = str | Callable[["Transaction", str], Awaitable[None]]
+STATUSES = "'lobby', 'active', 'over', 'cancelled', 'abandoned'"
 
 DIALECTS: dict[str, list[tuple[str, str]]] = {
     "sqlite": [],
@@ -25,7 +31,32 @@ DIALECTS: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
-MIGRATIONS: list[list[str]] = [
+async def _abandoned_status(tx: Transaction, dialect: str) -> None:
+    """Let a game's status be 'abandoned' (a table no person moved at for days). PostgreSQL
+    replaces the column's CHECK; SQLite cannot alter a CHECK, so the table's recorded
+    definition is widened in place, SQLite's documented way to loosen a constraint that
+    every row already meets (writable_schema, then a new schema version so that every
+    connection reads the definition again)."""
+    if dialect == "postgresql":
+        await tx.execute("ALTER TABLE games DROP CONSTRAINT IF EXISTS games_status_check")
+        await tx.execute(f"ALTER TABLE games ADD CONSTRAINT games_status_check"
+                         f" CHECK (status IN ({STATUSES}))")
+        return
+    [row] = await tx.fetch("PRAGMA schema_version")
+    version = int(row[0])  # type: ignore[index]
+    await tx.execute("PRAGMA writable_schema = ON")
+    changed = await tx.execute(
+        "UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table'"
+        " AND name = 'games'",
+        ("CHECK (status IN ('lobby', 'active', 'over', 'cancelled'))",
+         f"CHECK (status IN ({STATUSES}))"))
+    await tx.execute(f"PRAGMA schema_version = {version + 1}")
+    await tx.execute("PRAGMA writable_schema = OFF")
+    if changed != 1:
+        raise RuntimeError("games.status: the CHECK to widen was not found")
+
+
+MIGRATIONS: list[list[Step]] = [
     # 1: the first schema.
     [
         """CREATE TABLE games (
@@ -147,6 +178,32 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (game_id, version)
         )""",
     ],
+    # 7: safe in ten thousand servers. 'abandoned' (a table no person moved at for days:
+    #    unrated); when a person last moved (lobbies: when they opened), and what ended a
+    #    game that did not finish ("cancelled": a moderator's id, "host", "expired",
+    #    "deleted"); indexes for the queries every interaction or deletion makes (the game of
+    #    a thread or channel, a player's tables, a lobby message); and what each game added
+    #    to its players' statistics, so a game that ends unrated takes it back.
+    [
+        _abandoned_status,
+        "ALTER TABLE games ADD COLUMN moved_at REAL",
+        "ALTER TABLE games ADD COLUMN ended_by TEXT",
+        "UPDATE games SET moved_at = updated_at",
+        "CREATE INDEX games_by_channel ON games (channel_id, status)",
+        "CREATE INDEX games_by_idleness ON games (status, moved_at)",
+        "CREATE INDEX seats_by_player ON seats (player)",
+        "CREATE INDEX messages_by_message ON messages (message_id)",
+        """CREATE TABLE game_stats (
+            game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            player       TEXT NOT NULL,
+            canastas     INTEGER NOT NULL DEFAULT 0,
+            went_out     INTEGER NOT NULL DEFAULT 0,
+            hands        INTEGER NOT NULL DEFAULT 0,
+            hand_points  INTEGER NOT NULL DEFAULT 0,
+            best_hand    INTEGER,
+            PRIMARY KEY (game_id, player)
+        )""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -167,8 +224,11 @@ async def migrate(db: Database) -> int:
         async with db.transaction() as tx:
             if await tx.schema_version() >= number:
                 continue
-            for statement in statements:
-                await tx.execute(spelled(statement, db.dialect))
+            for step in statements:
+                if isinstance(step, str):
+                    await tx.execute(spelled(step, db.dialect))
+                else:
+                    await step(tx, db.dialect)
             await tx.set_schema_version(number)
     async with db.transaction() as tx:
         return await tx.schema_version()

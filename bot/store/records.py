@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+OPEN = ("lobby", "active")  # the statuses of a table that may still change
+UNRATED = ("cancelled", "abandoned")  # tables that ended without a result: they count for nobody
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -13,15 +16,22 @@ class GameRecord:
     channel_id: int
     thread_id: int | None
     host: str
-    status: str  # "lobby" | "active" | "over" | "cancelled"
+    status: str  # "lobby" | "active" | "over" | "cancelled" | "abandoned"
     variant: str
     options: dict[str, Any]
     seed: int
-    snapshot: dict[str, Any] | None
+    snapshot: dict[str, Any] | None  # None: not dealt yet, or not read (see Store.game)
     version: int
     winner: int | None
     created_at: float
     updated_at: float
+    moved_at: float | None = None  # when a person last moved (a lobby: when it opened)
+    ended_by: str | None = None  # what ended a game that did not finish (see TableEnds)
+
+    @property
+    def open(self) -> bool:
+        """In the lobby or in play (not over, cancelled or abandoned)."""
+        return self.status in OPEN
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,16 @@ class GameChange:
 
     game_id: int
     guild_id: int | None
+
+
+@dataclass(frozen=True)
+class OpenTables:
+    """How many tables are open around a new one: the host's lobbies, the channel's
+    lobbies, and the tables in play in the server (see `Limits`)."""
+
+    host_lobbies: int
+    channel_lobbies: int
+    server_tables: int
 
 
 @dataclass(frozen=True)
@@ -163,6 +183,7 @@ class ActionCommit:
     stats: list[StatsDelta] = field(default_factory=list)
     variant: str = "classic"
     guild_id: int | None = None
+    by_person: bool = True  # a person moved (not a computer, nor the timer): see moved_at
 
 
 @dataclass(frozen=True)

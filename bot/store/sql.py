@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -32,9 +33,11 @@ def dumps(value: Any) -> str:
 class Connected:
     """Holds the database (SQLite or PostgreSQL: see database.py)."""
 
-    def __init__(self, db: Database, path: str) -> None:
+    def __init__(self, db: Database, path: str, clock: Callable[[], float] = time.time
+                 ) -> None:
         self._db = db
         self.path = path  # the DATABASE setting: a file path or a postgresql:// URL
+        self.clock = clock  # seconds since the epoch: every time the store records
         self.origin = os.urandom(6).hex()  # names this process's notices (changes.py)
 
     @property

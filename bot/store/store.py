@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.store.backends import open_database
-from bot.store.changes import Changes
 from bot.store.database import Row
 from bot.store.languages import LanguageChoices
+from bot.store.lookups import Lookups, game_record
 from bot.store.migrations import migrate
 from bot.store.records import (
     ActionCommit,
@@ -32,21 +33,23 @@ from bot.store.records import (
 )
 from bot.store.sql import IntegrityError, StaleGame, StoreError
 from bot.store.sql import dumps as _dumps
+from bot.store.table_ends import TableEnds
 from bot.store.table_setup import TableSetup, in_shards
 
 __all__ = ["IntegrityError", "StaleGame", "Store", "StoreError"]
 
 
-class Store(TableSetup, LanguageChoices, Changes):
+class Store(TableSetup, LanguageChoices, TableEnds, Lookups):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: str) -> Store:
+    async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Store:
         """Open the database (a SQLite file, created if needed, or a postgresql:// URL) and
-        bring its schema up to date."""
+        bring its schema up to date. `clock`: the time the store records (when a game
+        opened, when a person last moved, ...), the service's own."""
         db = await open_database(path)
         try:
-            store = cls(db, path)
+            store = cls(db, path, clock)
             await store.migrate()
         except BaseException:
             await db.close()
@@ -68,37 +71,20 @@ class Store(TableSetup, LanguageChoices, Changes):
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
-
-    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
-        """The thread's current game: the active one, else the most recent one."""
-        row = await self._fetchone(
-            "SELECT * FROM games WHERE thread_id = ? ORDER BY (status = 'active') DESC, id DESC"
-            " LIMIT 1",
-            (thread_id,),
-        )
-        return _game(row) if row else None
-
-    async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
-        """Games in the lobby or in play (with `shards`: only those of their guilds)."""
-        where, params = in_shards(shards)
-        rows = await self._fetchall(
-            f"SELECT * FROM games WHERE status IN ('lobby', 'active') {where} ORDER BY id",
-            params)
-        return [_game(r) for r in rows]
+        return game_record(row) if row else None
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async with self._transaction() as tx:
             await tx.execute(
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
-                (thread_id, time.time(), game_id),
+                (thread_id, self.clock(), game_id),
             )
 
     async def set_status(self, game_id: int, status: str, *, expected: str | None = None) -> None:
         """Change a game's status; with `expected`, only from that status (else StoreError)."""
         async with self._transaction() as tx:
             sql = "UPDATE games SET status = ?, updated_at = ? WHERE id = ?"
-            params: tuple[Any, ...] = (status, time.time(), game_id)
+            params: tuple[Any, ...] = (status, self.clock(), game_id)
             if expected is not None:
                 sql += " AND status = ?"
                 params += (expected,)
@@ -183,10 +169,11 @@ class Store(TableSetup, LanguageChoices, Changes):
     async def start_game(self, game_id: int, seats: list[Seat], snapshot: dict[str, Any]) -> None:
         """Lobby to play: the final seating and the first deal, in one transaction."""
         async with self._transaction() as tx:
+            now = self.clock()
             changed = await tx.execute(
-                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?"
-                " WHERE id = ? AND status = 'lobby'",
-                (_dumps(snapshot), time.time(), game_id),
+                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?,"
+                " moved_at = ? WHERE id = ? AND status = 'lobby'",
+                (_dumps(snapshot), now, now, game_id),
             )
             if changed != 1:
                 raise StoreError(f"game {game_id} is not in the lobby")
@@ -206,17 +193,20 @@ class Store(TableSetup, LanguageChoices, Changes):
         Returns the game's new version (= number of actions). Raises `StaleGame` when the
         game is no longer at `expected_version` (someone else committed first).
         """
-        now = time.time()
+        now = self.clock()
         new_version = commit.expected_version + 1
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "UPDATE games SET snapshot = ?, version = ?, status = ?, winner = ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                " updated_at = ?, moved_at = CASE WHEN ? THEN ? ELSE moved_at END"
+                " WHERE id = ? AND version = ? AND status = 'active'",
                 (
                     _dumps(commit.snapshot),
                     new_version,
                     commit.status,
                     commit.winner,
+                    now,
+                    commit.by_person,
                     now,
                     commit.game_id,
                     commit.expected_version,
@@ -269,6 +259,21 @@ class Store(TableSetup, LanguageChoices, Changes):
                         delta.best_hand,
                     ),
                 )
+                await tx.execute(
+                    "INSERT INTO game_stats (game_id, player, canastas, went_out, hands,"
+                    " hand_points, best_hand) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, player) DO UPDATE SET"
+                    " canastas = game_stats.canastas + excluded.canastas,"
+                    " went_out = game_stats.went_out + excluded.went_out,"
+                    " hands = game_stats.hands + excluded.hands,"
+                    " hand_points = game_stats.hand_points + excluded.hand_points,"
+                    " best_hand = CASE WHEN excluded.best_hand IS NULL"
+                    " THEN game_stats.best_hand WHEN game_stats.best_hand IS NULL"
+                    " OR excluded.best_hand > game_stats.best_hand THEN excluded.best_hand"
+                    " ELSE game_stats.best_hand END",
+                    (commit.game_id, delta.player, delta.canastas, delta.went_out,
+                     delta.hands, delta.hand_points, delta.best_hand),
+                )
         return new_version
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
@@ -296,7 +301,7 @@ class Store(TableSetup, LanguageChoices, Changes):
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "INSERT INTO dm_notices (player, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                (player, time.time()),
+                (player, self.clock()),
             )
             return changed == 1
 
@@ -329,25 +334,6 @@ class Store(TableSetup, LanguageChoices, Changes):
             (guild_id or 0, player),
         )
         return _stats(row) if row else None
-
-
-def _game(row: Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        host=row["host"],
-        status=row["status"],
-        variant=row["variant"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
-        version=row["version"],
-        winner=row["winner"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-    )
 
 
 def _seat(row: Row) -> Seat:

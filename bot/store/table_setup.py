@@ -11,7 +11,6 @@ deal has not been shown yet.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.store.records import GameRecord, Opening, Seat, Shards
@@ -54,12 +53,13 @@ class TableSetup(Connected):
     ) -> int:
         """A new game in the lobby, with its host in the first seat; with `opening`, marked
         as not set up yet (until `opened`)."""
-        now = time.time()
+        now = self.clock()
         async with self._transaction() as tx:
             [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, host, status, variant, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, host, variant, dumps(options), seed, now, now),
+                " created_at, updated_at, moved_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
+                (guild_id, channel_id, host, variant, dumps(options), seed, now, now, now),
             )
             game_id = int(row["id"])
             await tx.execute(
@@ -77,7 +77,7 @@ class TableSetup(Connected):
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
-                (thread_id, time.time(), game_id))
+                (thread_id, self.clock(), game_id))
             if changed != 1:
                 raise StoreError(f"game {game_id} is gone")
             await tx.execute("DELETE FROM openings WHERE game_id = ?", (game_id,))
@@ -89,7 +89,7 @@ class TableSetup(Connected):
         """The same table again, dealt and in play, in one transaction: the new game in the
         previous one's thread, its seats, its first deal. StoreError when another game took
         the thread since (the rematch has already started)."""
-        now = time.time()
+        now = self.clock()
         async with self._transaction() as tx:
             if previous.thread_id is not None:
                 rows = await tx.fetch(
@@ -99,10 +99,11 @@ class TableSetup(Connected):
                     raise StoreError(f"game {previous.id} already has a rematch")
             [row] = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, thread_id, host, status, variant,"
-                " options, seed, snapshot, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+                " options, seed, snapshot, version, created_at, updated_at, moved_at)"
+                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id",
                 (previous.guild_id, previous.channel_id, previous.thread_id, host,
-                 previous.variant, dumps(previous.options), seed, dumps(snapshot), now, now),
+                 previous.variant, dumps(previous.options), seed, dumps(snapshot), now, now,
+                 now),
             )
             game_id = int(row["id"])
             await tx.execute_many(

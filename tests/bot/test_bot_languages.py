@@ -224,6 +224,7 @@ async def test_the_server_language_falls_back_to_the_guild_locale_then_the_defau
         heads[locale] = opened.response.content.split("#", 1)[0]
         if locale == "de":  # then its admin chooses Russian, and back to the default
             await member.slash(channel, "canasta language", language="ru")
+            await simcord_env.advance_time(30)  # /canasta new: once in 30 s per member
             again = await member.slash(channel, "canasta new", players=2)
             assert again.response is not None and again.response.content.startswith("**Канаста")
             back = await member.slash(channel, "canasta language", language="auto")

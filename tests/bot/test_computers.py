@@ -103,13 +103,15 @@ async def test_computers_take_a_natural_pause_before_each_turn(
 async def test_a_failing_computer_player_still_plays_a_legal_move(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.ai
+    thinker = simcord_env.bot.service.thinker  # type: ignore[attr-defined]
+    think = thinker.think
 
-    class Broken:
-        def choose(self, view: dict) -> None:
+    async def broken(name: str, *args: object) -> object:
+        if name == "computer_move":
             raise RuntimeError("the computer player crashed")
+        return await think(name, *args)
 
-    monkeypatch.setattr(bot.ai, "computer_player", lambda level, seed=0: Broken())
+    monkeypatch.setattr(thinker, "think", broken)
     table = await open_mixed_table(simcord_env, ["human", "normal"], timer=0)
     ana = table.members[0]
     await ana.slash(table.thread, "draw")

@@ -234,3 +234,47 @@ def test_the_env_example_offers_every_variant_and_language() -> None:
     words = {key: set(re.findall(r"[a-z_]+", comment)) for key, comment in comments.items()}
     assert set(VARIANTS) <= words["DEFAULT_VARIANT"], set(VARIANTS) - words["DEFAULT_VARIANT"]
     assert set(LANGUAGES) <= words["DEFAULT_LANGUAGE"]
+
+
+def test_computer_pool_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service.thinking import default_processes
+
+    for name in ("COMPUTER_PROCESSES", "COMPUTER_QUEUE"):
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings(None)
+    assert settings.computer_processes == default_processes() >= 1
+    assert settings.computer_queue is None  # twice the processes
+    monkeypatch.setenv("COMPUTER_PROCESSES", "0")
+    monkeypatch.setenv("COMPUTER_QUEUE", "3")
+    settings = load_settings(None)
+    assert (settings.computer_processes, settings.computer_queue) == (0, 3)
+    for bad in ("-1", "many", "65"):
+        monkeypatch.setenv("COMPUTER_PROCESSES", bad)
+        with pytest.raises(ValueError, match="COMPUTER_PROCESSES"):
+            load_settings(None)
+
+
+def test_limits_cooldowns_and_expiry_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ("LOBBIES_PER_HOST", "LOBBIES_PER_CHANNEL", "TABLES_PER_SERVER",
+             "NEW_TABLE_COOLDOWN", "PICTURE_COOLDOWN", "CLICKS_PER_SECOND", "LOBBY_MINUTES",
+             "ABANDON_DAYS")
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings(None)
+    assert (settings.lobbies_per_host, settings.lobbies_per_channel,
+            settings.tables_per_server) == (2, 5, 50)
+    assert (settings.new_table_cooldown, settings.picture_cooldown,
+            settings.clicks_per_second) == (30, 10, 3)
+    assert (settings.lobby_minutes, settings.abandon_days) == (60, 7)
+    for name in names:
+        monkeypatch.setenv(name, "0")  # 0: no limit, no cooldown, never
+    assert all(getattr(load_settings(None), f) == 0 for f in (
+        "lobbies_per_host", "lobbies_per_channel", "tables_per_server", "new_table_cooldown",
+        "picture_cooldown", "clicks_per_second", "lobby_minutes", "abandon_days"))
+    monkeypatch.setenv("LOBBY_MINUTES", "soon")
+    with pytest.raises(ValueError, match="LOBBY_MINUTES"):
+        load_settings(None)
+    monkeypatch.setenv("LOBBY_MINUTES", "60")
+    monkeypatch.setenv("TABLES_PER_SERVER", "-3")
+    with pytest.raises(ValueError, match="TABLES_PER_SERVER"):
+        load_settings(None)

@@ -91,3 +91,24 @@ async def test_sqlite_has_no_other_process_to_hear(tmp_path: Path) -> None:
         assert heard == [] and not store.shared  # one process: its copies are the truth
     finally:
         await store.close()
+
+
+async def test_a_table_ended_elsewhere_is_heard(postgres_url: str) -> None:
+    """A cancelled or abandoned table is a change the other processes hear: the owner drops
+    its copy and its timer, whichever process ended it."""
+    here, there = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        heard: list[GameChange | None] = []
+        await here.listen(heard.append)
+        cancelled = await _game_in_play(there, 3 << 22)
+        abandoned = await _game_in_play(there, 4 << 22)
+        assert await there.end_game(cancelled, "cancelled", ended_by="moderator:9") == "active"
+        assert await there.end_game(abandoned, "abandoned", ended_by="idle") == "active"
+        await _until(lambda: len(heard) == 2)
+        assert heard == [GameChange(cancelled, 3 << 22), GameChange(abandoned, 4 << 22)]
+        assert await there.end_game(cancelled, "cancelled", ended_by="x") is None
+        await asyncio.sleep(0.3)
+        assert len(heard) == 2  # nothing changed: nothing to hear
+    finally:
+        await here.close()
+        await there.close()
