@@ -94,9 +94,11 @@ class Scores(commands.Cog):
         who = player or interaction.user
         lang = await self.bot.languages.server(interaction.guild_id)
         stats = await self.bot.service.player_stats(interaction.guild_id, str(who.id))
+        hints = ("" if stats is None or not stats.hints else
+                 " " + i18n.text(lang, "stats.hints", n=i18n.number(lang, stats.hints)))
         if stats is None or (stats.games == 0 and stats.hands == 0):
-            await respond(interaction, i18n.text(lang, "stats.none", player=who.display_name),
-                          private=False)
+            await respond(interaction, i18n.text(lang, "stats.none", player=who.display_name)
+                          + hints, private=False)
             return
         line = i18n.text(
             lang, "stats.line", player=who.display_name,
@@ -109,7 +111,7 @@ class Scores(commands.Cog):
                               average=i18n.number(lang, round(stats.average_hand))))
         best = ("." if stats.best_hand is None else
                 i18n.text(lang, "stats.best", best=i18n.number(lang, stats.best_hand)))
-        await respond(interaction, line + best, private=False)
+        await respond(interaction, line + best + hints, private=False)
 
 
 async def setup(bot: CanastaBot) -> None:

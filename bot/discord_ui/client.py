@@ -25,7 +25,8 @@ from bot.store.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores", "cogs.language")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.hints", "cogs.seats", "cogs.scores",
+              "cogs.language")
 
 
 class CanastaBot(TableBot):

@@ -9,6 +9,7 @@ ANSWER = r"canasta:answer:(?P<game>[0-9]+):(?P<answer>yes|no)"
 REMATCH = r"canasta:rematch:(?P<game>[0-9]+)"
 LEVEL = r"canasta:computer:(?P<game>[0-9]+):(?P<level>easy|normal|hard)"
 END = r"canasta:end:(?P<game>[0-9]+)"
+HINT = r"canasta:hint:(?P<game>[0-9]+)"
 
 
 def lobby(game_id: int, verb: str) -> str:
@@ -25,6 +26,12 @@ def rematch(game_id: int) -> str:
 
 def level(game_id: int, level: str) -> str:
     return f"canasta:computer:{game_id}:{level}"
+
+
+def hint(game_id: int) -> str:
+    """/hint's button (the turn panel, the partner's "may I go out?" prompt): a hint for
+    the clicker now, whichever turn the button was shown at."""
+    return f"canasta:hint:{game_id}"
 
 
 def end(game_id: int) -> str:

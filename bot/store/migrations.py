@@ -204,6 +204,10 @@ MIGRATIONS: list[list[Step]] = [
             PRIMARY KEY (game_id, player)
         )""",
     ],
+    # 8: the hints (/hint) each player took, counted with their statistics.
+    [
+        "ALTER TABLE stats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

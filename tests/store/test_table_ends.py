@@ -153,7 +153,7 @@ async def test_migration_7_keeps_games_and_allows_abandoned(database_url: str) -
     await raw.close()
     store = await Store.open(database_url)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 7
+        assert await store.schema_version() == SCHEMA_VERSION
         record = await store.game(1)
         assert record is not None and record.moved_at == 42 and record.status == "active"
         assert await store.end_game(1, "abandoned", ended_by="idle") == "active"
