@@ -2,7 +2,7 @@
 level would make now and one short reason, in the asker's language.
 
 The move is worded as the player's own controls word it (the turn panel's buttons and menu
-options: "Take the pile (with 8♥ 8♠, then meld K♥ K♠ K♦)", "Meld: 9♥ on nines", the
+options: "Take the pile (with 8♥ 8♠, then meld K♥ K♠ K♦)", "Meld (9♥ on nines)", the
 prompt's Yes and No), so the player finds the control to press; the reason is the hint's
 `hint.<reason>` sentence. Asking changes nothing at the table.
 """
@@ -32,7 +32,7 @@ def move_words(game: Game, player: str, action: Action, lang: str) -> str:
     if isinstance(action, Meld):
         labels = meld_choices(game, player, [action], lang)
         title = i18n.text(lang, "panel.meld_title")
-        return f"{title}: {labels[0][0]}" if labels else title
+        return f"{title} ({labels[0][0]})" if labels else title
     if isinstance(action, Discard):
         verb = i18n.text(lang, "panel.discard_menu").rstrip("…. ")
         return f"{verb} {card_text(lang, action.card)}"
