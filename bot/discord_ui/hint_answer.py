@@ -9,6 +9,8 @@ prompt's Yes and No), so the player finds the control to press; the reason is th
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from bot import i18n
@@ -19,6 +21,8 @@ from bot.discord_ui.turn_panel import meld_choices, take_choices
 from bot.engine import Action, AnswerGoOut, AskToGoOut, Discard, Draw, Game, Meld, TakePile
 from bot.i18n.speech import card_text, say, sentence
 from bot.service import HintAnswer, Refused
+
+log = logging.getLogger(__name__)
 
 
 def move_words(game: Game, player: str, action: Action, lang: str) -> str:
@@ -60,5 +64,9 @@ async def give_hint(bot: TableBot, interaction: discord.Interaction, game_id: in
         answer = await bot.service.hint(game_id, str(interaction.user.id))
     except Refused as exc:
         await send_private(interaction, exc.said(lang))
+        return
+    except Exception:  # a search that failed (a thinking process died): nothing changed
+        log.exception("no hint for %s in game %s", interaction.user.id, game_id)
+        await send_private(interaction, i18n.text(lang, "reply.something_wrong"))
         return
     await send_private(interaction, hint_text(answer, lang))

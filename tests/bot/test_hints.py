@@ -259,3 +259,21 @@ async def test_the_answer_in_the_players_language(
     assert not any(word in text for word in ("Hint", "Take", "Draw", "Discard"))
     assert isinstance(hints.answers[0]["reason"], str)
 
+
+
+async def test_a_failed_search_is_told_privately_and_changes_nothing(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await open_table(simcord_env, hints="on")
+    player = (await table.game()).turn
+
+    async def broken(name: str, *args: Any) -> Any:
+        raise RuntimeError("a thinking process died")
+
+    monkeypatch.setattr(table.bot.service.thinker, "think_now", broken)
+    before = await stored(table)
+    asked = await table.member(player).slash(table.thread, "hint")
+    assert asked.ephemeral and "Something went wrong" in shown(asked).content
+    assert await stored(table) == before
+    stats = await table.member(player).slash(table.channel, "stats")
+    assert "Hints taken" not in shown(stats).content
