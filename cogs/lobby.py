@@ -39,14 +39,22 @@ from bot.engine import VARIANT_DESCRIPTIONS, VARIANTS
 from bot.engine.variants import PLAYER_COUNTS
 from bot.i18n.rules_text import variant_name
 from bot.i18n.speech import card_text
-from bot.service import DEFAULT_TIMER, LEVELS, TIMER_CHOICES, Refused, refused
+from bot.service import (
+    DEFAULT_HINTS,
+    DEFAULT_TIMER,
+    HINTS,
+    LEVELS,
+    TIMER_CHOICES,
+    Refused,
+    refused,
+)
 from bot.service.crashpoints import crash_point
 from bot.service.ending import NOT_OPEN
 from cogs.language import language_choices
 
 log = logging.getLogger(__name__)
 
-NEW_OPTIONS = ("variant", "players", "teams", "target", "seating", "timer")
+NEW_OPTIONS = ("variant", "players", "teams", "target", "seating", "timer", "hints")
 
 ButtonItem = discord.ui.Button[discord.ui.View]  # a persistent button, any view
 
@@ -221,6 +229,9 @@ class Lobby(commands.Cog):
     ], timer=[
         app_commands.Choice(name=choice(f"choice.timer.{minutes}"), value=minutes)
         for minutes in TIMER_CHOICES
+    ], hints=[
+        app_commands.Choice(name=choice(f"choice.hints.{value}"), value=value)
+        for value in HINTS
     ])
     async def new(
         self,
@@ -231,6 +242,7 @@ class Lobby(commands.Cog):
         target: app_commands.Range[int, 500, 100000] | None = None,
         seating: str = "drawn",
         timer: int = DEFAULT_TIMER,
+        hints: str = DEFAULT_HINTS,
     ) -> None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
@@ -256,6 +268,7 @@ class Lobby(commands.Cog):
                 target=target,
                 seating=seating,
                 timer=timer,
+                hints=hints,
             )
         except Refused as exc:
             refund(self.bot, interaction, "new")  # a table refused is not one opened

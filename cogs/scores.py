@@ -102,14 +102,16 @@ class Scores(commands.Cog):
         lang = await self.bot.languages.server(interaction.guild_id)
         stats = await self.bot.service.player_stats(interaction.guild_id, str(who.id))
         spoken = shown(clean_name(who.display_name))
+        hints = ("" if stats is None or not stats.hints else
+                 " " + i18n.text(lang, "stats.hints", n=i18n.number(lang, stats.hints)))
         ratings = await self.bot.service.player_ratings(interaction.guild_id, str(who.id))
         if (stats is None or (stats.games == 0 and stats.hands == 0)) and not ratings:
-            await respond(interaction, i18n.text(lang, "stats.none", player=spoken),
+            await respond(interaction, i18n.text(lang, "stats.none", player=spoken) + hints,
                           private=not may_post(interaction))
             return
         lines = []
         if stats is not None and (stats.games or stats.hands):
-            lines.append(_stats_line(lang, spoken, stats))
+            lines.append(_stats_line(lang, spoken, stats) + hints)
         for now, _ in ratings:
             lines.append(i18n.text(
                 lang, "stats.rating", family=i18n.text(lang, f"family.{now.family}"),

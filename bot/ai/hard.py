@@ -1,12 +1,17 @@
-"""The hard level: determinized Monte Carlo search with normal-level rollouts.
+"""The hard level: information-set search over the moves that matter.
 
-For a decision with several sensible moves (normal's candidates: each way of taking the pile
-or drawing; going out, melding or the best few discards), it repeatedly deals the cards it
-cannot see at random, consistently with its view (``world.build_game``), plays every candidate
-in that same world (common random numbers), lets all seats continue with the normal
-heuristics for a few turns (or to the end of the hand) and scores the outcome for its side.
-The candidate with the best average wins; within the time budget, normal's own choice is kept
-unless another move is better by a margin.
+At each decision the candidates (``candidates.search_options``: every way of taking the pile
+or drawing; going out, asking, melding now, melding everything, completing a canasta or
+holding back; the discards close to the cheapest; the partner's yes and no) are compared in
+the same sampled worlds: the cards the seat cannot see are dealt at random consistently with
+its view (``world.build_game``: the cards each player picked up with the pile and still
+holds stay in that hand), each candidate is played there, every seat plays on by the normal
+heuristics for a few turns (to the end of the hand where it ends sooner), and the position
+is scored for the side (``evaluate.outcome``: the engine's score sheet when the hand ended,
+a static estimate otherwise). Worlds are added until the thinking time (CPU time of the
+thinking thread) is spent or a fixed number is reached; a candidate clearly behind the best
+in the worlds both have seen stops being played. The best average wins; normal's own move
+keeps the benefit of a small margin, so noise alone does not move the choice.
 """
 
 from __future__ import annotations
@@ -14,176 +19,153 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove, canasta_bonus
+from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove
 
-from . import policy
+from .candidates import search_options
+from .evaluate import outcome, play_out, rollout_step, side_value
 from .knowledge import read_history
-from .players import acting_seat, first_legal
+from .players import acting_seat
 from .table import read_table
 from .world import build_game
 
-
-def rollout_step(game: Game, player: str) -> None:
-    """One move of ``player`` by the normal heuristics, from its own view of ``game``."""
-    view = game.view(player)
-    table = read_table(view)
-    first_legal(game, player, policy.decide(table, policy.NORMAL))
+MIN_WORLDS = 4        # worlds before a candidate may be dropped or the search stopped
 
 
-def side_value(game: Game, team: int) -> float:
-    """A static estimate of a side's hand score if the hand went on from here."""
-    r = game.rules
-    value = 0.0
-    melds = game.melds(team)
-    for m in melds:
-        value += sum(c.points for c in m)
-        n = len(m)
-        if n >= r.canasta_size:
-            value += r.natural_canasta if not any(c.is_wild for c in m) else r.mixed_canasta
-        elif n >= 4:
-            value += 40.0 * (n - 3)          # progress toward a canasta
-    if r.rank_canasta_kinds:   # Pennies: sevens and wild canastas at their own bonuses
-        value += sum(canasta_bonus(r, m) - (r.natural_canasta if not m.wilds
-                                            else r.mixed_canasta)
-                     for m in game.team_melds[team].values() if m.is_canasta(r))
-    reds = len(game.red_threes(team))
-    if reds:
-        rv = r.red_three_value(reds)
-        plus = bool(melds) or r.red_threes_as_is   # Hand and Foot: -300 each, always
-        if r.red_threes_need_kind:                 # Pennies: plus with a sevens canasta
-            plus = r.red_threes_need_kind in game.canasta_kinds(team)
-        value += rv if plus else -rv
-    for p in game.players:
-        if game.team_of(p) == team:
-            value -= 0.7 * sum(c.points for c in game.hand(p))
-    return value
+@dataclass
+class Searched:
+    """The result of one search: the candidates, their average outcomes, the choice."""
 
+    actions: list[Action]
+    scores: list[list[float]] = field(default_factory=list)
+    alive: list[bool] = field(default_factory=list)
+    worlds: int = 0
+    choice: int = 0
+    obvious: bool = False
 
-def outcome(game: Game, start_results: int, team: int) -> float:
-    """My side's score minus the others' (their mean with three sides)."""
-    if len(game.results) > start_results:
-        totals = [float(x) for x in game.results[start_results].total]
-    else:
-        totals = [side_value(game, t) for t in range(game.rules.teams)]
-    others = [v for t, v in enumerate(totals) if t != team]
-    return totals[team] - sum(others) / len(others)
+    def mean(self, i: int) -> float:
+        xs = self.scores[i]
+        return sum(xs) / len(xs) if xs else float("-inf")
+
+    @property
+    def action(self) -> Action:
+        return self.actions[self.choice]
+
+    def runner_up(self) -> int | None:
+        """The best other candidate (by its average in the worlds it was played in)."""
+        others = [i for i in range(len(self.actions)) if i != self.choice and self.scores[i]]
+        return max(others, key=self.mean) if others else None
 
 
 class HardPlayer:
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float = 0.3, max_samples: int | None = None,
-                 depth: int = 24, discard_depth: int = 8, width: int = 4,
-                 margin: float = 10.0, confidence: float = 2.0,
-                 skip_discards: bool = True) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = 1.0,
+                 max_samples: int | None = None, depth: int = 16, discard_depth: int = 8,
+                 margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self.budget = budget            # seconds per searched decision
-        self.max_samples = max_samples  # cap on worlds per decision (None: time only)
+        self.budget = budget            # CPU seconds per searched decision (None: no limit)
+        self.max_samples = max_samples  # cap on worlds per decision (None: the budget only)
         self.depth = depth              # rollout length in moves (0: to the end of the hand)
-        self.discard_depth = discard_depth  # shorter rollouts when only discards compete
-        self.width = width              # candidates compared
+        self.discard_depth = discard_depth  # rollouts when only discards compete
         self.margin = margin            # points another move must gain over normal's choice
         self.confidence = confidence    # ... and by this many standard errors
-        self.skip_discards = skip_discards  # leave choices among discards to the heuristics
-
-    # ------------------------------------------------------------------ candidates
-    def candidates(self, view: dict[str, Any]) -> list[Action]:
-        table = read_table(view)
-        ordered = policy.decide(table, policy.NORMAL)
-        me = view["player"]
-        legal: list[Action] = []
-        seen: set[str] = set()
-        check = build_game(view, table.know, random.Random(0))
-        snapshot = check.to_dict()
-        discards = 0
-        for action in ordered:
-            key = repr(action)
-            if key in seen:
-                continue
-            seen.add(key)
-            if isinstance(action, Discard):
-                if discards >= max(1, self.width - 1):
-                    continue
-            game = Game.from_dict(snapshot)
-            try:
-                game.apply(me, action)
-            except IllegalMove:
-                continue
-            legal.append(action)
-            if isinstance(action, Discard):
-                discards += 1
-            if len(legal) >= self.width:
-                break
-        if not legal:
-            legal = [first_legal(check, me, [])]
-        return legal
+        self.prune = prune              # standard errors behind the best that drop a move
 
     # ------------------------------------------------------------------ search
     def choose(self, view: dict[str, Any]) -> Action:
+        return self.think(view).action
+
+    def think(self, view: dict[str, Any]) -> Searched:
         if not acting_seat(view):
             raise ValueError(f"{view['player']} has nothing to do now")
-        if view["phase"] == "permission":
-            return policy.answer(read_table(view), policy.NORMAL)
-        options = self.candidates(view)
-        if len(options) == 1:
-            return options[0]
-        if self.skip_discards and all(isinstance(a, Discard) for a in options):
-            return options[0]
+        start = time.thread_time()
         know = read_history(view)
+        table = read_table(view, know)
         me = view["player"]
-        team = view["team"]
-        scores: list[list[float]] = [[] for _ in options]
+        check = build_game(view, know, random.Random(0))
+        options = search_options(table, check, me)
+        found = Searched(options.actions, [[] for _ in options.actions],
+                         [True] * len(options.actions), obvious=options.obvious)
+        if options.obvious:
+            return found
         depth = self.depth
-        if all(isinstance(a, Discard) for a in options):
+        if all(isinstance(a, Discard) for a in options.actions):
             depth = min(depth, self.discard_depth) if depth else self.discard_depth
-        samples = 0
-        deadline = time.perf_counter() + self.budget
+        team = view["team"]
         while True:
-            if self.max_samples is not None and samples >= self.max_samples:
+            if self.max_samples is not None and found.worlds >= self.max_samples:
                 break
-            if self.max_samples is None and samples >= 2 and time.perf_counter() > deadline:
+            if (self.budget is not None and found.worlds >= 2
+                    and time.thread_time() - start > self.budget):
+                break
+            if found.worlds >= MIN_WORLDS and sum(found.alive) == 1:
                 break
             world_seed = self.rng.randrange(1 << 30)
-            for i, action in enumerate(options):
-                game = build_game(view, know, random.Random(world_seed))
-                start = len(game.results)
-                try:
-                    game.apply(me, action)
-                except IllegalMove:
-                    scores[i].append(-1e6)
-                    continue
-                self.play_out(game, start, depth)
-                scores[i].append(outcome(game, start, team))
-            samples += 1
-        return options[self.pick(scores)]
+            world = build_game(view, know, random.Random(world_seed))
+            for i, action in enumerate(found.actions):
+                if found.alive[i]:
+                    found.scores[i].append(self.play(world, me, action, depth, team))
+            found.worlds += 1
+            if found.worlds >= MIN_WORLDS:
+                self.drop_behind(found)
+        found.choice = self.pick(found)
+        return found
 
-    def pick(self, scores: list[list[float]]) -> int:
-        """Normal's choice (index 0) unless another is better by more than the margin and
-        by more than two standard errors of the paired differences."""
-        base = scores[0]
+    def play(self, world: Game, me: str, action: Action, depth: int, team: int) -> float:
+        game = world.copy()
+        start = len(game.results)
+        try:
+            game.apply(me, action)
+        except IllegalMove:
+            return -1e6
+        play_out(game, start, depth)
+        return outcome(game, start, team)
+
+    def drop_behind(self, found: Searched) -> None:
+        """Stop playing candidates far behind the best (normal's choice is kept)."""
+        alive = [i for i, a in enumerate(found.alive) if a]
+        best = max(alive, key=found.mean)
+        for i in alive:
+            if i in (best, 0):
+                continue
+            diffs = [a - b for a, b in zip(found.scores[best], found.scores[i], strict=True)]
+            mean, se = _mean_se(diffs)
+            if mean > self.margin + self.prune * se:
+                found.alive[i] = False
+        if (0 != best and found.alive[0]):
+            diffs = [a - b for a, b in zip(found.scores[best], found.scores[0], strict=True)]
+            mean, se = _mean_se(diffs)
+            if mean > self.margin + self.prune * se:
+                found.alive[0] = False
+
+    def pick(self, found: Searched) -> int:
+        """The best average among the candidates still played; normal's choice (index 0)
+        unless another beats it by more than the margin."""
+        alive = [i for i, a in enumerate(found.alive) if a and found.scores[i]]
+        if not alive:
+            return 0
+        if not found.alive[0]:
+            return max(alive, key=found.mean)
         best, best_gain = 0, 0.0
-        n = len(base)
-        for i in range(1, len(scores)):
-            diffs = [a - b for a, b in zip(scores[i], base, strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-            se = math.sqrt(var / n)
+        for i in alive:
+            if i == 0:
+                continue
+            diffs = [a - b for a, b in zip(found.scores[i], found.scores[0], strict=True)]
+            mean, se = _mean_se(diffs)
             if mean > max(self.margin, self.confidence * se) and mean > best_gain:
                 best, best_gain = i, mean
         return best
 
-    def play_out(self, game: Game, start: int, depth: int) -> None:
-        moves = 0
-        while len(game.results) == start and game.phase != "over":
-            if depth and moves >= depth and game.phase == "draw":
-                break
-            player = game.turn
-            assert player is not None
-            rollout_step(game, player)
-            moves += 1
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / max(1, n - 1)
+    return mean, math.sqrt(var / n)
 
 
-__all__ = ["HardPlayer", "AnswerGoOut"]
+__all__ = ["AnswerGoOut", "HardPlayer", "Searched", "outcome", "rollout_step", "side_value"]

@@ -26,9 +26,8 @@ from bot.store.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.seats", "cogs.scores", "cogs.language",
-              "cogs.privacy",
-              "cogs.replay")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.hints", "cogs.seats", "cogs.scores",
+              "cogs.language", "cogs.privacy", "cogs.replay")
 
 
 class CanastaBot(TableBot):

@@ -11,6 +11,7 @@ LEVEL = r"canasta:computer:(?P<game>[0-9]+):(?P<level>easy|normal|hard)"
 END = r"canasta:end:(?P<game>[0-9]+)"
 PRIVACY = r"canasta:privacy:(?P<player>[0-9]+)"
 REPLAY = r"canasta:replay:(?P<key>[0-9a-f]+):(?P<verb>back|next|menu)"
+HINT = r"canasta:hint:(?P<game>[0-9]+)"
 
 
 def lobby(game_id: int, verb: str) -> str:
@@ -32,6 +33,12 @@ def level(game_id: int, level: str) -> str:
 def replay(key: str, verb: str) -> str:
     """A control of an open replay (its key: see replay_desk.py)."""
     return f"canasta:replay:{key}:{verb}"
+
+
+def hint(game_id: int) -> str:
+    """/hint's button (the turn panel, the partner's "may I go out?" prompt): a hint for
+    the clicker now, whichever turn the button was shown at."""
+    return f"canasta:hint:{game_id}"
 
 
 def end(game_id: int) -> str:

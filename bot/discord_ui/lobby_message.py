@@ -15,7 +15,7 @@ from bot.discord_ui.names import shown
 from bot.discord_ui.presenter import Presenter
 from bot.discord_ui.table_bot import TableBot
 from bot.i18n.rules_text import variant_name
-from bot.service import LobbyState
+from bot.service import LobbyState, hints_allowed
 from bot.service.crashpoints import crash_point
 from bot.service.timer import describe
 
@@ -49,7 +49,8 @@ def lobby_text(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> str:
                   players=i18n.plural(lang, "lobby.players", lobby.players), sides=sides,
                   target=i18n.number(lang, lobby.target), host=shown(lobby.name_of(lobby.host))),
         i18n.text(lang, _seating(lobby)) + " "
-        + i18n.text(lang, "lobby.timer", timer=describe(lobby.timer, lang)),
+        + i18n.text(lang, "lobby.timer", timer=describe(lobby.timer, lang)) + " "
+        + i18n.text(lang, "lobby.hints", hints=i18n.text(lang, _hints(lobby))),
     ]
     for index in range(lobby.players):
         seat = lobby.seats[index] if index < len(lobby.seats) else None
@@ -66,6 +67,13 @@ def lobby_text(lobby: LobbyState, lang: str = i18n.BASE_LANGUAGE) -> str:
         status = i18n.text(lang, _ended(lobby))
     lines.append(status)
     return "\n".join(lines)
+
+
+def _hints(lobby: LobbyState) -> str:
+    """The table's hints: "auto" says its rule until the Start, then what it came to."""
+    if lobby.hints == "auto" and lobby.status == "lobby":
+        return "hints.auto"
+    return "hints.on" if hints_allowed({"hints": lobby.hints}, lobby.seats) else "hints.off"
 
 
 def _ended(lobby: LobbyState) -> str:

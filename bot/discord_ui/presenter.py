@@ -19,8 +19,9 @@ from bot.discord_ui.names import shown, shown_names
 from bot.discord_ui.pictures import as_file, picture
 from bot.discord_ui.table_bot import TableBot
 from bot.discord_ui.turn_dm import TurnMessages, caption
+from bot.discord_ui.turn_panel import hint_button
 from bot.i18n.speech import say
-from bot.service import GameService, LiveGame, Notice, Outcome, Question
+from bot.service import GameService, LiveGame, Notice, Outcome, Question, hints_allowed
 from bot.service.crashpoints import crash_point
 from bot.service.lobby import AI_PREFIX
 from bot.service.narrate import Narrator
@@ -260,7 +261,8 @@ class Presenter:
         however the question ends (even after a restart) the prompt is closed."""
         names = shown_names(live.names)
         lang = await self.bot.languages.server(live.record.guild_id)
-        view = answer_view(live.record.id, lang)
+        view = answer_view(live.record.id, lang,
+                           hint=hints_allowed(live.record.options, live.seats))
         people = [p for p in question.partners if live.stand_in(p) is None]
         asker = names.get(question.asker, question.asker)
         if not people:  # a computer partner answers by itself, in a moment
@@ -333,8 +335,10 @@ def answer_note(name: str, yes: bool, lang: str = i18n.BASE_LANGUAGE) -> str:
     return say(lang, "question.answered_yes" if yes else "question.answered_no", player=name)
 
 
-def answer_view(game_id: int, lang: str, *, disabled: bool = False) -> discord.ui.View:
-    """The prompt's Yes and No, in the thread's language."""
+def answer_view(game_id: int, lang: str, *, disabled: bool = False,
+                hint: bool = False) -> discord.ui.View:
+    """The prompt's Yes and No, in the thread's language (`hint`: and Hint, for the partner
+    asked, where the table allows hints)."""
     view = discord.ui.View(timeout=None)
     for yes in (True, False):
         view.add_item(discord.ui.Button(
@@ -342,6 +346,8 @@ def answer_view(game_id: int, lang: str, *, disabled: bool = False) -> discord.u
             style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
             custom_id=custom_ids.answer(game_id, yes),
         ))
+    if hint and not disabled:
+        view.add_item(hint_button(game_id, lang))
     return view
 
 

@@ -1,6 +1,6 @@
-"""The controls on a person's hand message: Draw, Take the pile, Meld, Discard, Ask partner
-and a link to the game's thread. Built from the engine's legal moves, so every option is a
-move the engine accepts (unless the table moved on since).
+"""The controls on a person's hand message: Draw, Take the pile, Meld, Discard, Ask partner,
+Hint (when the table allows hints) and a link to the game's thread. Built from the engine's
+legal moves, so every option is a move the engine accepts (unless the table moved on since).
 
 A panel belongs to one turn: its custom ids carry the game id and a turn token (hand number
 and the count of discards so far), so after a restart a click still finds its game, and a
@@ -20,6 +20,7 @@ from bot.discord_ui.discord_limits import BUTTON_LABEL, CHOICE_TEXT, CHOICES, fi
 from bot.engine import AskToGoOut, Discard, Draw, Game, Meld, TakePile
 from bot.i18n.speech import card_text, cards_text, say
 from bot.service.card_input import meld_words
+from bot.service.hints import hints_allowed
 from bot.service.live_game import turn_token
 
 if TYPE_CHECKING:
@@ -166,11 +167,19 @@ def panel(live: LiveGame, player: str, *, link: bool = True,
         if any(isinstance(a, AskToGoOut) for a in legal):
             view.add_item(discord.ui.Button(label=i18n.text(lang, "panel.ask"),
                                             custom_id=cid("ask"), row=0))
+    if mine and hints_allowed(live.record.options, live.seats):
+        view.add_item(hint_button(game_id, lang))
     url = thread_link(live) if link else None
     if url is not None:
         view.add_item(discord.ui.Button(label=fit(i18n.text(lang, "panel.thread"), BUTTON_LABEL),
                                         url=url, row=0))
     return view if view.children else None
+
+
+def hint_button(game_id: int, lang: str) -> discord.ui.Button[discord.ui.View]:
+    """Hint: privately, the move the hard computer would make now (see hint_answer.py)."""
+    return discord.ui.Button(label=fit(i18n.text(lang, "panel.hint"), BUTTON_LABEL),
+                             custom_id=custom_ids.hint(game_id), row=0)
 
 
 def turn_is(game: Game, token: str) -> bool:

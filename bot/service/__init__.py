@@ -2,6 +2,7 @@
 
 from bot.service.autopilot import Autopilot
 from bot.service.game_service import GameService
+from bot.service.hints import DEFAULT_HINTS, HINTS, HintAnswer, hints_allowed
 from bot.service.live_game import LiveGame
 from bot.service.lobby import LEVELS, SEATINGS
 from bot.service.outcome import (
@@ -18,13 +19,16 @@ from bot.service.replays import Replay, ReplayStep
 from bot.service.timer import DEFAULT_TIMER, TIMER_CHOICES
 
 __all__ = [
+    "DEFAULT_HINTS",
     "DEFAULT_TIMER",
+    "HINTS",
     "LEVELS",
     "SEATINGS",
     "TIMER_CHOICES",
     "Autopilot",
     "GameService",
     "HandEnd",
+    "HintAnswer",
     "LiveGame",
     "LobbyState",
     "Notice",
@@ -34,5 +38,6 @@ __all__ = [
     "Replay",
     "ReplayStep",
     "refused",
+    "hints_allowed",
     "Step",
 ]

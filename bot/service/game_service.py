@@ -42,6 +42,7 @@ from bot.service.crashpoints import crash_point
 from bot.service.ending import TableEnding
 from bot.service.game_locks import GameLock, GameLocks
 from bot.service.held_games import HeldGames
+from bot.service.hints import TableHints
 from bot.service.limits import TableLimits
 from bot.service.live_game import LiveGame, turn_token
 from bot.service.lobby import AI_PREFIX, LobbyTables
@@ -75,7 +76,7 @@ JUDGED_AT_MOST = 3  # a move is judged again on the reloaded game while others c
 
 class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl, MoveOffers,
                   TableEnding, PlayerDataDesk,
-                  Standings, Replays):
+                  Standings, Replays, TableHints):
     def __init__(
         self,
         store: Store,

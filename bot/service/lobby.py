@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import VARIANTS, Rules, variant
 from bot.engine.variants import PLAYER_COUNTS
 from bot.service.crashpoints import crash_point
+from bot.service.hints import DEFAULT_HINTS, HINTS, hints_setting
 from bot.service.limits import TableLimits
 from bot.service.names import clean_name
 from bot.service.outcome import LobbyState, Outcome, Refused, refused
@@ -55,6 +56,7 @@ class LobbyTables:
         target: int | None = None,
         seating: str = "drawn",
         timer: int = DEFAULT_TIMER,
+        hints: str = DEFAULT_HINTS,
     ) -> LobbyState:
         host_name = clean_name(host_name)
         name = (variant_name or self.default_variant).strip().lower()
@@ -63,8 +65,10 @@ class LobbyTables:
             raise refused("reply.seating_choices", choices=", ".join(SEATINGS))
         if timer not in TIMER_CHOICES:
             raise refused("reply.timer_choices")
+        if hints not in HINTS:
+            raise refused("reply.hints_choices", choices=", ".join(HINTS))
         options = {"players": players, "teams": teams, "target": target, "seating": seating,
-                   "timer": timer}
+                   "timer": timer, "hints": hints}
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**62)
         async with self._opening:  # the counts and the new table, one opening at a time
             await self._room_for_lobby(host, channel_id, guild_id)
@@ -98,6 +102,7 @@ class LobbyTables:
             seats=await self.store.seats(game_id),
             thread_id=record.thread_id,
             timer=turn_minutes(record.options),
+            hints=hints_setting(record.options),
             ended_by=record.ended_by,
             guild_id=record.guild_id,
         )

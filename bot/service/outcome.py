@@ -130,6 +130,7 @@ class LobbyState:
     seats: list[Seat]
     thread_id: int | None = None
     timer: int = 2  # turn timer in minutes, 0 = off
+    hints: str = "auto"  # may players ask /hint: "on", "off", "auto" (when a computer plays)
     ended_by: str | None = None  # what ended a table that did not finish (see ending.py)
     guild_id: int | None = None
 

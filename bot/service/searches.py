@@ -5,6 +5,8 @@ one function here and its name in `SEARCHES`.
 - `computer_move`: what a computer player of some level does, seeing only its seat's view.
 - `offered_moves`: the whole legal moves the autocomplete of /meld and /pickup offers (the
   text /meld reads for each meld and lay-off; the cards to take the pile with).
+- `hint_move`: /hint's answer, the hard level's move for the seat of a view and why, from a
+  fixed number of samples and a seed of its own (the same in every process).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from bot.ai import computer_player
+from bot.ai.hint import hint
 from bot.engine import Game, Meld, TakePile, action_to_dict
 from bot.service.card_input import meld_words
 
@@ -23,6 +26,14 @@ from bot.service.card_input import meld_words
 def computer_move(level: str, seed: int, view: dict[str, Any]) -> dict[str, Any]:
     """A computer player's decision for the seat `view` belongs to, as an action's dict."""
     return action_to_dict(computer_player(level, seed=seed).choose(view))
+
+
+def hint_move(view: dict[str, Any], seed: int, samples: int) -> dict[str, Any]:
+    """/hint: the move the hard level would make for the seat of `view`, and its reason
+    (a catalog code and its values), as plain data."""
+    found = hint(view, seed, samples)
+    return {"action": action_to_dict(found.action), "reason": found.reason,
+            "values": dict(found.values)}
 
 
 def meld_size(action: Meld | TakePile) -> int:
@@ -87,6 +98,7 @@ def ready() -> bool:
 
 SEARCHES: dict[str, Callable[..., Any]] = {
     "computer_move": computer_move,
+    "hint_move": hint_move,
     "offered_moves": offered_moves,
     "ready": ready,
 }

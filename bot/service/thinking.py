@@ -8,9 +8,13 @@ arguments: a level, a seed and a view), to one of `processes` worker processes, 
 answer comes back as plain data.
 
 At most `queue` searches are with the pool at once; the others wait their turn, in order,
-and none is dropped. The pool is started on the first search, or earlier by `warm` (the
-bot warms it at start-up), every worker at once and by a thread, each having imported the
-engine and the computers, so neither the event loop nor the first computer move waits on
+and none is dropped. A person's request that can wait for nothing (a /hint) is sent only
+when there is room now (`think_now`): otherwise it is refused (`Busy`), and the person is
+asked to try again, while the computers' moves keep their places.
+
+The pool is started on the first search, or earlier by `warm` (the bot warms it at
+start-up), every worker at once and by a thread, each having imported the engine and the
+computers, so neither the event loop nor the first computer move waits on
 a process being made. The `forkserver` start method is used where there is one (`spawn`
 elsewhere): forking the bot's own process, whose database drivers run threads, is not
 safe. `processes = 0`
@@ -52,6 +56,10 @@ def _context() -> multiprocessing.context.BaseContext:
         context.set_forkserver_preload(PRELOAD)
         return context
     return multiprocessing.get_context("spawn")
+
+
+class Busy(RuntimeError):
+    """The queue is full: a search sent now would wait behind the others (`think_now`)."""
 
 
 class Thinker:
@@ -100,6 +108,19 @@ class Thinker:
         finally:
             self.busy -= 1
             self._slots.release()
+
+    @property
+    def full(self) -> bool:
+        """No room in the queue now: a search sent now would wait for its turn."""
+        return self.busy >= self.queue or self.waiting > 0
+
+    async def think_now(self, name: str, *args: Any) -> Any:
+        """As `think`, but only when the queue has room now; else `Busy` (nothing is sent).
+        The check and the taking of the place happen without a pause in between, so no
+        other search can take the place meanwhile."""
+        if self.full:
+            raise Busy(name)
+        return await self.think(name, *args)
 
     async def warm(self) -> None:
         """Start the pool now: every worker is made and has imported what a search needs."""

@@ -253,6 +253,10 @@ MIGRATIONS: list[list[Step]] = [
         )""",
         "CREATE INDEX ratings_by_ordinal ON ratings (guild_id, family, ordinal)",
     ],
+    # 10: the hints (/hint) each player took, counted with their statistics.
+    [
+        "ALTER TABLE stats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -158,6 +158,7 @@ class PlayerStats:
     hands: int
     hand_points: int
     best_hand: int | None
+    hints: int = 0  # hints (/hint) taken
 
     @property
     def win_rate(self) -> float:

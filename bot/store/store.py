@@ -331,8 +331,8 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retenti
         rows = await self._fetchall(
             f"SELECT player, MAX(name) AS name, SUM(games) AS games, SUM(wins) AS wins,"
             f" SUM(canastas) AS canastas, SUM(went_out) AS went_out, SUM(hands) AS hands,"
-            f" SUM(hand_points) AS hand_points, MAX(best_hand) AS best_hand"
-            f" FROM stats WHERE {where} GROUP BY player HAVING SUM(games) > 0"
+            f" SUM(hand_points) AS hand_points, MAX(best_hand) AS best_hand,"
+            f" SUM(hints) AS hints FROM stats WHERE {where} GROUP BY player HAVING SUM(games) > 0"
             f" ORDER BY SUM(wins) DESC, CAST(SUM(wins) AS REAL) / SUM(games) DESC,"
             f" MAX(best_hand) DESC LIMIT ?",
             [*params, limit],
@@ -343,11 +343,23 @@ class Store(TableSetup, LanguageChoices, TableEnds, Lookups, PlayerData, Retenti
         row = await self._fetchone(
             "SELECT player, MAX(name) AS name, SUM(games) AS games, SUM(wins) AS wins,"
             " SUM(canastas) AS canastas, SUM(went_out) AS went_out, SUM(hands) AS hands,"
-            " SUM(hand_points) AS hand_points, MAX(best_hand) AS best_hand"
+            " SUM(hand_points) AS hand_points, MAX(best_hand) AS best_hand,"
+            " SUM(hints) AS hints"
             " FROM stats WHERE guild_id = ? AND player = ? GROUP BY player",
             (guild_id or 0, player),
         )
         return _stats(row) if row else None
+
+    async def count_hint(self, guild_id: int | None, player: str, variant: str,
+                         name: str) -> None:
+        """One more hint (/hint) taken by `player` in a game of `variant` in this server."""
+        async with self._transaction() as tx:
+            await tx.execute(
+                "INSERT INTO stats (guild_id, player, variant, name, hints)"
+                " VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, player, variant) DO UPDATE"
+                " SET name = excluded.name, hints = stats.hints + 1",
+                (guild_id or 0, player, variant, name),
+            )
 
 
 def _seat(row: Row) -> Seat:
@@ -371,4 +383,5 @@ def _stats(row: Row) -> PlayerStats:
         hands=int(row["hands"] or 0),
         hand_points=int(row["hand_points"] or 0),
         best_hand=None if row["best_hand"] is None else int(row["best_hand"]),
+        hints=int(row["hints"] or 0),
     )

@@ -220,6 +220,25 @@ async def test_leaderboard_and_stats_accumulate(store: Store) -> None:
     assert ana is not None and ana.canastas == 3 and ana.average_hand == 100
 
 
+async def test_hints_taken_count_with_the_stats_but_rank_nobody(store: Store) -> None:
+    await store.count_hint(1, "300", "classic", "Cy")
+    await store.count_hint(1, "300", "samba", "Cy")
+    await store.count_hint(1, "300", "classic", "Cy")
+    await store.count_hint(2, "300", "classic", "Cy")  # another server counts apart
+    cy = await store.player_stats(1, "300")
+    assert cy is not None and cy.hints == 3 and cy.games == 0 and cy.hands == 0
+    assert await store.leaderboard(1) == []  # hints alone are no games played
+    game_id = await _new_game(store)
+    await store.start_game(game_id, [Seat(0, "300", "Cy", 0), Seat(1, "200", "Bo", 1)], {})
+    await store.commit_action(ActionCommit(
+        game_id, 0, "300", {"type": "discard"}, {}, status="over", winner=0, guild_id=1,
+        stats=[StatsDelta("300", "Cy", games=1, wins=1, hands=1, hand_points=50,
+                          best_hand=50)]))
+    cy = await store.player_stats(1, "300")
+    assert cy is not None and (cy.hints, cy.games, cy.wins) == (3, 1, 1)
+    assert [(p.name, p.hints) for p in await store.leaderboard(1)] == [("Cy", 3)]
+
+
 async def test_discord_ids_and_seeds_keep_all_64_bits(store: Store) -> None:
     snowflake = 1_234_567_890_123_456_789  # past 32 bits, as every Discord id is
     game_id = await store.create_game(guild_id=snowflake, channel_id=snowflake + 1,
