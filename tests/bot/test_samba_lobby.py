@@ -112,7 +112,7 @@ def test_rules_of_bolivia_in_english_read_as_a_player_expects() -> None:
     assert "plus with 2 canastas" in text
     brazilian = rules_text(variant("brazilian", 4), "en")
     assert "a canasta from 7,000" in brazilian and "a natural canasta from 9,000" in brazilian
-    assert "fewer than 5 cards" in brazilian
+    assert "A sequence of 5 cards or fewer" in brazilian
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
