@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from bot.ai.hard import HardPlayer, outcome, rollout_step
-from bot.engine import Game, TakePile, variant
+from bot.ai.hard import HardPlayer, Searched, outcome, rollout_step
+from bot.engine import Draw, Game, TakePile, variant
 
 from .helpers import choose, position
 
 
+def searched(scores: list[list[float]]) -> Searched:
+    return Searched([Draw()] * len(scores), scores, [True] * len(scores))
+
+
 def test_keeps_normals_choice_unless_another_is_better_by_two_standard_errors() -> None:
     bot = HardPlayer(margin=10.0, confidence=2.0)
-    assert bot.pick([[0.0, 0.0, 0.0], [30.0, -25.0, 40.0]]) == 0      # noisy gain: keep
-    assert bot.pick([[0.0, 10.0, 0.0], [50.0, 60.0, 55.0]]) == 1      # clear gain: switch
-    assert bot.pick([[0.0, 0.0], [5.0, 5.0], [80.0, 90.0]]) == 2
+    assert bot.pick(searched([[0.0, 0.0, 0.0], [30.0, -25.0, 40.0]])) == 0   # noisy: keep
+    assert bot.pick(searched([[0.0, 10.0, 0.0], [50.0, 60.0, 55.0]])) == 1   # clear: switch
+    assert bot.pick(searched([[0.0, 0.0], [5.0, 5.0], [80.0, 90.0]])) == 2
 
 
 def test_takes_the_big_pile_like_normal() -> None:
