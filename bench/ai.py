@@ -18,7 +18,7 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, TimeoutError, as_completed
 from typing import Any
 
 from bot.ai import computer_player
@@ -108,6 +108,37 @@ def duplicate(args: tuple[str, str, int, int, str, float | None, dict[str, float
             "lost": [d < 0 for d in diffs], "times": times}
 
 
+def run(work: list[Any], jobs: int, minutes: float | None) -> list[dict[str, Any]]:
+    """The deals' results in order; with ``minutes``, those of the first deals finished by
+    then (the rest are cancelled)."""
+    start = time.time()
+    deadline = start + minutes * 60 if minutes else None
+    if jobs <= 1 and deadline is None:
+        results = []
+        for i, w in enumerate(work, 1):
+            results.append(duplicate(w))
+            if i % 50 == 0:
+                print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
+        return results
+    done: dict[int, dict[str, Any]] = {}
+    pool = ProcessPoolExecutor(max(1, jobs))
+    futures = {pool.submit(duplicate, w): i for i, w in enumerate(work)}
+    try:
+        left = None if deadline is None else max(0.0, deadline - time.time())
+        for future in as_completed(futures, timeout=left):
+            done[futures[future]] = future.result()
+            if len(done) % 50 == 0:
+                print(f"  {len(done)}/{len(work)} deals, {time.time() - start:.0f}s",
+                      file=sys.stderr)
+    except TimeoutError:
+        print(f"  time is up: {len(done)}/{len(work)} deals finished", file=sys.stderr)
+    pool.shutdown(wait=False, cancel_futures=True)
+    results = []
+    while len(results) in done:
+        results.append(done[len(results)])
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -123,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="seconds per decision for the hard level (default: its own)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a hard-level setting for tuning (e.g. depth=16, search_discards=1)")
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="stop after this many minutes of wall clock and report the deals "
+                         "finished so far (the first ones, in order)")
     opts = ap.parse_args(argv)
     settings = {k: float(v) for k, v in (kv.split("=", 1) for kv in opts.set)}
     if opts.a == opts.b:
@@ -133,18 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     work = [(opts.a, opts.b, opts.seed + i, opts.players, opts.variant, opts.budget,
              settings) for i in range(opts.hands)]
     start = time.time()
-    results: list[dict[str, Any]] = []
-    if opts.jobs > 1:
-        with ProcessPoolExecutor(opts.jobs) as pool:
-            for i, res in enumerate(pool.map(duplicate, work, chunksize=1), 1):
-                results.append(res)
-                if i % 50 == 0:
-                    print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
-    else:
-        for i, w in enumerate(work, 1):
-            results.append(duplicate(w))
-            if i % 50 == 0:
-                print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
+    results = run(work, opts.jobs, opts.minutes)
+    if not results:
+        print("no deal finished in time", file=sys.stderr)
+        return 1
     diffs = [r["diff"] for r in results]
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
