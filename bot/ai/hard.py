@@ -62,7 +62,7 @@ class Searched:
 class HardPlayer:
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float | None = 1.0,
+    def __init__(self, seed: int = 0, budget: float | None = 0.9,
                  max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
                  margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
                  search_melds: bool = False, search_discards: bool = False) -> None:
