@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, TimeoutError, as_completed
 from typing import Any
 
-from bot.ai import computer_player
+from bot.ai import computer_player, evaluate
 from bot.engine import Action, Game, variant
 from bot.engine.variants import PLAYER_COUNTS
 
@@ -47,6 +47,9 @@ def make(level: str, seed: int, budget: float | None) -> Any:
         player.budget = budget
     if level == "hard":
         for name, value in SETTINGS.items():
+            if name.isupper():   # a constant of bot.ai.evaluate (PROGRESS, HAND_COST...)
+                setattr(evaluate, name, value)
+                continue
             if not hasattr(player, name):
                 raise SystemExit(f"the hard level has no setting {name!r}")
             setattr(player, name, type(getattr(player, name) or 0.0)(value))
