@@ -115,7 +115,7 @@ def run(work: list[Any], jobs: int, minutes: float | None) -> list[dict[str, Any
     """The deals' results in order; with ``minutes``, those of the first deals finished by
     then (the rest are cancelled)."""
     start = time.time()
-    deadline = start + minutes * 60 if minutes else None
+    deadline = None if minutes is None else start + minutes * 60
     if jobs <= 1 and deadline is None:
         results = []
         for i, w in enumerate(work, 1):
