@@ -5,7 +5,8 @@
 Each deal is played twice with the partnerships swapped (same cards, same seats, the levels
 exchanged), so the luck of the deal cancels. Prints the average points per hand difference
 (a minus b) with a 95% confidence interval over deals, the share of hands each level won, and
-the median and maximum seconds per decision of each level. Level ``random`` plays uniformly
+the median, 95th percentile and maximum time per decision of each level (CPU time of the
+deciding thread, i.e. on one core, and wall clock). Level ``random`` plays uniformly
 among ``game.legal_actions``.
 """
 
@@ -17,10 +18,10 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, TimeoutError, as_completed
 from typing import Any
 
-from bot.ai import computer_player
+from bot.ai import computer_player, evaluate
 from bot.engine import Action, Game, variant
 from bot.engine.variants import PLAYER_COUNTS
 
@@ -35,17 +36,28 @@ class RandomPlayer:
         return self.rng.choice(game.legal_actions(player))
 
 
+SETTINGS: dict[str, float] = {}   # --set name=value: the hard level's knobs, for tuning
+
+
 def make(level: str, seed: int, budget: float | None) -> Any:
     if level == "random":
         return RandomPlayer(seed)
     player = computer_player(level, seed)
     if budget is not None and hasattr(player, "budget"):
         player.budget = budget
+    if level == "hard":
+        for name, value in SETTINGS.items():
+            if name.isupper():   # a constant of bot.ai.evaluate (PROGRESS, HAND_COST...)
+                setattr(evaluate, name, value)
+                continue
+            if not hasattr(player, name):
+                raise SystemExit(f"the hard level has no setting {name!r}")
+            setattr(player, name, type(getattr(player, name) or 0.0)(value))
     return player
 
 
 def play_hand(levels: list[str], seed: int, players: int, rules_name: str,
-              budget: float | None) -> tuple[list[int], dict[str, list[float]]]:
+              budget: float | None) -> tuple[list[int], dict[str, dict[str, list[float]]]]:
     """One hand (hand 1 of the match seeded ``seed``); seat i plays ``levels[i % 2]``.
     Returns each seat's points (its side's: in cut-throat, each player's own)."""
     rules = variant(rules_name, players)
@@ -53,23 +65,27 @@ def play_hand(levels: list[str], seed: int, players: int, rules_name: str,
     game = Game.new(rules, names, seed)
     bots = {p: make(levels[i % 2], seed * 100 + i, budget) for i, p in enumerate(names)}
     times: dict[str, list[float]] = {lv: [] for lv in levels}
+    cpu: dict[str, list[float]] = {lv: [] for lv in levels}
     steps = 0
     while not game.results:
         p = game.turn
         assert p is not None
         bot = bots[p]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         if isinstance(bot, RandomPlayer):
             action = bot.pick(game, p)
         else:
             action = bot.choose(game.view(p))
         times[bot.level].append(time.perf_counter() - start)
+        cpu[bot.level].append(time.thread_time() - start_cpu)
         game.apply(p, action)
         steps += 1
         if steps > 5000:
             raise RuntimeError(f"hand of seed {seed} does not end")
+    worlds = [n for bot in bots.values() for n in getattr(bot, "worlds", [])]
+    cpu["worlds"] = [float(n) for n in worlds]
     total = game.results[0].total
-    return [total[i % rules.teams] for i in range(players)], times
+    return [total[i % rules.teams] for i in range(players)], {"wall": times, "cpu": cpu}
 
 
 def _margin(seats: list[int], a: int) -> float:
@@ -79,17 +95,51 @@ def _margin(seats: list[int], a: int) -> float:
     return statistics.fmean(mine) - statistics.fmean(theirs)
 
 
-def duplicate(args: tuple[str, str, int, int, str, float | None]) -> dict[str, Any]:
-    a, b, seed, players, rules_name, budget = args
+def duplicate(args: tuple[str, str, int, int, str, float | None, dict[str, float]]
+              ) -> dict[str, Any]:
+    a, b, seed, players, rules_name, budget, settings = args
+    SETTINGS.update(settings)
     first, t1 = play_hand([a, b], seed, players, rules_name, budget)    # a in even seats
     second, t2 = play_hand([b, a], seed, players, rules_name, budget)   # a in odd seats
     diffs = [_margin(first, 0), _margin(second, 1)]
-    times: dict[str, list[float]] = {}
+    times: dict[str, dict[str, list[float]]] = {"wall": {}, "cpu": {}}
     for t in (t1, t2):
-        for lv, xs in t.items():
-            times.setdefault(lv, []).extend(xs)
+        for kind, by_level in t.items():
+            for lv, xs in by_level.items():
+                times[kind].setdefault(lv, []).extend(xs)
     return {"diff": sum(diffs) / 2, "won": [d > 0 for d in diffs],
             "lost": [d < 0 for d in diffs], "times": times}
+
+
+def run(work: list[Any], jobs: int, minutes: float | None) -> list[dict[str, Any]]:
+    """The deals' results in order; with ``minutes``, those of the first deals finished by
+    then (the rest are cancelled)."""
+    start = time.time()
+    deadline = None if minutes is None else start + minutes * 60
+    if jobs <= 1 and deadline is None:
+        results = []
+        for i, w in enumerate(work, 1):
+            results.append(duplicate(w))
+            if i % 50 == 0:
+                print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
+        return results
+    done: dict[int, dict[str, Any]] = {}
+    pool = ProcessPoolExecutor(max(1, jobs))
+    futures = {pool.submit(duplicate, w): i for i, w in enumerate(work)}
+    try:
+        left = None if deadline is None else max(0.0, deadline - time.time())
+        for future in as_completed(futures, timeout=left):
+            done[futures[future]] = future.result()
+            if len(done) % 50 == 0:
+                print(f"  {len(done)}/{len(work)} deals, {time.time() - start:.0f}s",
+                      file=sys.stderr)
+    except TimeoutError:
+        print(f"  time is up: {len(done)}/{len(work)} deals finished", file=sys.stderr)
+    pool.shutdown(wait=False, cancel_futures=True)
+    results = []
+    while len(results) in done:
+        results.append(done[len(results)])
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,27 +155,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--budget", type=float, default=None,
                     help="seconds per decision for the hard level (default: its own)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a hard-level setting for tuning (e.g. depth=16, search_discards=1)")
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="stop after this many minutes of wall clock and report the deals "
+                         "finished so far (the first ones, in order)")
     opts = ap.parse_args(argv)
+    settings = {k: float(v) for k, v in (kv.split("=", 1) for kv in opts.set)}
     if opts.a == opts.b:
         ap.error("pick two different levels")
     if opts.players is None:
         counts = PLAYER_COUNTS.get(opts.variant, (4,))
         opts.players = 4 if 4 in counts else counts[0]
-    work = [(opts.a, opts.b, opts.seed + i, opts.players, opts.variant, opts.budget)
-            for i in range(opts.hands)]
+    work = [(opts.a, opts.b, opts.seed + i, opts.players, opts.variant, opts.budget,
+             settings) for i in range(opts.hands)]
     start = time.time()
-    results: list[dict[str, Any]] = []
-    if opts.jobs > 1:
-        with ProcessPoolExecutor(opts.jobs) as pool:
-            for i, res in enumerate(pool.map(duplicate, work, chunksize=1), 1):
-                results.append(res)
-                if i % 50 == 0:
-                    print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
-    else:
-        for i, w in enumerate(work, 1):
-            results.append(duplicate(w))
-            if i % 50 == 0:
-                print(f"  {i}/{len(work)} deals, {time.time() - start:.0f}s", file=sys.stderr)
+    results = run(work, opts.jobs, opts.minutes)
+    if not results:
+        print("no deal finished in time", file=sys.stderr)
+        return 1
     diffs = [r["diff"] for r in results]
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -139,11 +187,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  hands won: {opts.a} {won / plays:.1%}, {opts.b} {lost / plays:.1%}, "
           f"tied {(plays - won - lost) / plays:.1%}")
     for lv in (opts.a, opts.b):
-        xs = sorted(x for r in results for x in r["times"].get(lv, []))
-        if xs:
-            p90 = xs[int(0.9 * (len(xs) - 1))]
-            print(f"  {lv}: {len(xs)} decisions, median {statistics.median(xs) * 1000:.2f} ms, "
-                  f"90th percentile {p90 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms")
+        for kind, label in (("cpu", "CPU time (one core)"), ("wall", "wall clock")):
+            xs = sorted(x for r in results for x in r["times"][kind].get(lv, []))
+            if xs:
+                p95 = xs[int(0.95 * (len(xs) - 1))]
+                print(f"  {lv}, {label}: {len(xs)} decisions, median "
+                      f"{statistics.median(xs) * 1000:.2f} ms, 95th percentile "
+                      f"{p95 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms")
+    worlds = [x for r in results for x in r["times"]["cpu"].get("worlds", [])]
+    if worlds:
+        print(f"  hard: {len(worlds)} searched decisions, sampled worlds per decision: median "
+              f"{statistics.median(worlds):.0f}, mean {statistics.fmean(worlds):.1f}, "
+              f"min {min(worlds):.0f}")
     return 0
 
 

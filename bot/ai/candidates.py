@@ -82,8 +82,11 @@ def _completes_canasta(game: Game, me: str, action: Meld) -> bool:
     return sum(1 for m in after.team_melds[team].values() if m.is_canasta(r)) > before
 
 
-def search_options(table: Table, game: Game, me: str) -> Options:
-    """The candidate moves for ``me`` (whose view ``table`` is read from), normal's first."""
+def search_options(table: Table, game: Game, me: str, *, search_melds: bool = False,
+                   search_discards: bool = False) -> Options:
+    """The candidate moves for ``me`` (whose view ``table`` is read from), normal's first.
+    Drawing or taking, going out (or asking) and answering are always compared; the choice
+    among melds (holding back included) and among discards only when asked."""
     first = normal_choice(table, game, me)
     out: list[Action] = [first]
     seen = {repr(first)}
@@ -106,19 +109,18 @@ def search_options(table: Table, game: Game, me: str) -> Options:
     hand = len(game.hands[me])
     melds = [a for a in legal if isinstance(a, Meld)]
     going_out = sorted((a for a in melds if hand - _used(a) <= 1), key=_used, reverse=True)
-    for a in going_out[:2]:
+    asks = [a for a in legal if isinstance(a, AskToGoOut)]
+    ending = bool(going_out or asks)   # a going-out decision: always searched
+    for a in going_out[:2] + asks:
         add(a)
-    for a in legal:
-        if isinstance(a, AskToGoOut):
-            add(a)
-    build = policy.build_plan(table, table.hand, policy.NORMAL)
-    if build is not None:
-        add(build.action())
-    if table.melded[table.team]:
+    if ending or search_melds:
+        build = policy.build_plan(table, table.hand, policy.NORMAL)
+        if build is not None:
+            add(build.action())
+    if search_melds and table.melded[table.team]:
         full = meld_all(table, table.hand, black_threes=False)
-        full_action = full.action()
         if full.used and hand - full.used >= 2:
-            add(full_action)
+            add(full.action())
         completing = [a for a in melds if hand - _used(a) >= 2 and not a.combine
                       and _completes_canasta(game, me, a)]
         for a in sorted(completing, key=_used, reverse=True)[:MAX_MELDS]:
@@ -126,9 +128,10 @@ def search_options(table: Table, game: Game, me: str) -> Options:
     costs = policy.discard_order(table, table.hand, policy.NORMAL)
     discards = [(c, Discard(card.text)) for c, card in costs]
     cheapest = discards[0][0] if discards else 0.0
+    most = MAX_DISCARDS if search_discards else 1 if (ending or search_melds) else 0
     kept = 0
     for cost, action in discards:
-        if kept >= MAX_DISCARDS or cost > cheapest + DISCARD_WINDOW:
+        if kept >= most or cost > cheapest + DISCARD_WINDOW:
             break
         before = len(out)
         add(action)

@@ -22,13 +22,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Action, AnswerGoOut, Discard, Game, IllegalMove
+from bot.engine import Action, AnswerGoOut, AskToGoOut, Discard, Game, IllegalMove, Meld
 
 from .candidates import search_options
 from .evaluate import outcome, play_out, rollout_step, side_value
 from .knowledge import read_history
 from .players import acting_seat
-from .table import read_table
+from .table import Table, read_table
 from .world import build_game
 
 MIN_WORLDS = 4        # worlds before a candidate may be dropped or the search stopped
@@ -62,9 +62,10 @@ class Searched:
 class HardPlayer:
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float | None = 1.0,
-                 max_samples: int | None = None, depth: int = 16, discard_depth: int = 8,
-                 margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = 0.9,
+                 max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
+                 margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
+                 search_melds: bool = False, search_discards: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.budget = budget            # CPU seconds per searched decision (None: no limit)
@@ -73,7 +74,10 @@ class HardPlayer:
         self.discard_depth = discard_depth  # rollouts when only discards compete
         self.margin = margin            # points another move must gain over normal's choice
         self.confidence = confidence    # ... and by this many standard errors
+        self.search_melds = search_melds        # compare melds and holding back
+        self.search_discards = search_discards  # compare the cheapest discards
         self.prune = prune              # standard errors behind the best that drop a move
+        self.worlds: list[int] = []     # worlds sampled at each searched decision (for bench)
 
     # ------------------------------------------------------------------ search
     def choose(self, view: dict[str, Any]) -> Action:
@@ -87,21 +91,28 @@ class HardPlayer:
         table = read_table(view, know)
         me = view["player"]
         check = build_game(view, know, random.Random(0))
-        options = search_options(table, check, me)
+        options = search_options(table, check, me, search_melds=self.search_melds,
+                                 search_discards=self.search_discards)
         found = Searched(options.actions, [[] for _ in options.actions],
                          [True] * len(options.actions), obvious=options.obvious)
         if options.obvious:
             return found
         depth = self.depth
-        if all(isinstance(a, Discard) for a in options.actions):
+        if view["phase"] == "permission" or any(
+                isinstance(a, AskToGoOut) or _goes_out(a, table) for a in options.actions):
+            depth = 0   # going out ends the hand: every candidate is scored at its end
+        elif all(isinstance(a, Discard) for a in options.actions):
             depth = min(depth, self.discard_depth) if depth else self.discard_depth
         team = view["team"]
+        searching = time.thread_time()
         while True:
             if self.max_samples is not None and found.worlds >= self.max_samples:
                 break
-            if (self.budget is not None and found.worlds >= 2
-                    and time.thread_time() - start > self.budget):
-                break
+            if self.budget is not None and found.worlds >= 2:
+                now = time.thread_time()
+                per_world = (now - searching) / found.worlds
+                if now - start + per_world > self.budget:   # the next world would not fit
+                    break
             if found.worlds >= MIN_WORLDS and sum(found.alive) == 1:
                 break
             world_seed = self.rng.randrange(1 << 30)
@@ -113,6 +124,7 @@ class HardPlayer:
             if found.worlds >= MIN_WORLDS:
                 self.drop_behind(found)
         found.choice = self.pick(found)
+        self.worlds.append(found.worlds)
         return found
 
     def play(self, world: Game, me: str, action: Action, depth: int, team: int) -> float:
@@ -159,6 +171,13 @@ class HardPlayer:
             if mean > max(self.margin, self.confidence * se) and mean > best_gain:
                 best, best_gain = i, mean
         return best
+
+
+def _goes_out(action: Action, table: Table) -> bool:
+    if not isinstance(action, Meld):
+        return False
+    used = sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+    return len(table.hand) - used <= 1
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:

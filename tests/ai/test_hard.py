@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from bot.ai.hard import HardPlayer, outcome, rollout_step
-from bot.engine import Game, TakePile, variant
+import time
+
+from bot.ai.hard import HardPlayer, Searched, outcome, rollout_step
+from bot.engine import Draw, Game, TakePile, variant
 
 from .helpers import choose, position
 
 
+def searched(scores: list[list[float]]) -> Searched:
+    return Searched([Draw()] * len(scores), scores, [True] * len(scores))
+
+
 def test_keeps_normals_choice_unless_another_is_better_by_two_standard_errors() -> None:
     bot = HardPlayer(margin=10.0, confidence=2.0)
-    assert bot.pick([[0.0, 0.0, 0.0], [30.0, -25.0, 40.0]]) == 0      # noisy gain: keep
-    assert bot.pick([[0.0, 10.0, 0.0], [50.0, 60.0, 55.0]]) == 1      # clear gain: switch
-    assert bot.pick([[0.0, 0.0], [5.0, 5.0], [80.0, 90.0]]) == 2
+    assert bot.pick(searched([[0.0, 0.0, 0.0], [30.0, -25.0, 40.0]])) == 0   # noisy: keep
+    assert bot.pick(searched([[0.0, 10.0, 0.0], [50.0, 60.0, 55.0]])) == 1   # clear: switch
+    assert bot.pick(searched([[0.0, 0.0], [5.0, 5.0], [80.0, 90.0]])) == 2
 
 
 def test_takes_the_big_pile_like_normal() -> None:
@@ -31,3 +37,17 @@ def test_outcome_is_the_hand_score_difference_once_the_hand_is_over() -> None:
     total = game.results[0].total
     assert outcome(game, 0, 0) == total[0] - total[1]
     assert outcome(game, 0, 1) == total[1] - total[0]
+
+
+def test_a_searched_decision_keeps_to_its_cpu_budget() -> None:
+    game = position(hands={"ann": "8h 8s 5c 9s jd qd kd", "bob": "4h 5h 6h 7h 9h 10h",
+                           "cat": "4h 5h 6h 7h 9h 10h", "dan": "4h 5h 6h 7h 9h 10h"},
+                    discard="4c 5d 6h 7s 9c 10d jh qs kc 4d 5h 6s 7c 9d 8d",
+                    melds={0: ["ac ad ah"], 1: ["kh ks kd"]})
+    bot = HardPlayer(budget=0.3, depth=0)      # rollouts to the end of the hand: slow worlds
+    start = time.thread_time()
+    found = bot.think(game.view("ann"))
+    spent = time.thread_time() - start
+    assert not found.obvious and found.worlds >= 2
+    assert spent <= 0.3 * 1.25                # the next world is started only if it fits
+    assert bot.worlds == [found.worlds]
