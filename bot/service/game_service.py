@@ -176,13 +176,7 @@ class GameService(HeldGames, LobbyTables, TableOpening, TableSteps, SeatControl,
 
     async def _move(self, live: LiveGame, player: str, action: Any,
                     turn: str | None) -> Outcome:
-        if live.status != "active":
-            raise refused({"over": "reply.game_over", "cancelled": "reply.cancelled",
-                           "abandoned": "reply.abandoned"}.get(live.status,
-                                                               "reply.game_not_played"))
-        seat = live.seat(player)
-        if seat is None:
-            raise refused("reply.not_playing")
+        seat = live.seat_in_play(player)
         if seat.away:
             raise refused("reply.computer_has_seat")
         if turn is not None and turn_token(live.game) != turn:

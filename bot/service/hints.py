@@ -72,13 +72,7 @@ class TableHints:
         off at this table, when it is not this player's turn nor a question to them, or
         when the pool is busy."""
         live = await self.live(game_id, check=True)  # the game as stored, read under its lock
-        if live.status != "active":
-            raise refused({"over": "reply.game_over", "cancelled": "reply.cancelled",
-                           "abandoned": "reply.abandoned"}.get(live.status,
-                                                               "reply.game_not_played"))
-        seat = live.seat(player)
-        if seat is None:
-            raise refused("reply.not_playing")
+        seat = live.seat_in_play(player)
         if not hints_allowed(live.record.options, live.seats):
             raise refused("reply.hints_off" if hints_setting(live.record.options) == "off"
                           else "reply.hints_off_auto")

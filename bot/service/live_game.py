@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.engine import Game
+from bot.service.outcome import refused
 from bot.store import Deadline, GameRecord, Seat
 
 
@@ -39,6 +40,18 @@ class LiveGame:
 
     def seat(self, player: str | None) -> Seat | None:
         return next((s for s in self.seats if s.player == player), None)
+
+    def seat_in_play(self, player: str) -> Seat:
+        """The player's seat in a game in play; `Refused` when the game is not in play or
+        the player does not sit at it."""
+        if self.status != "active":
+            raise refused({"over": "reply.game_over", "cancelled": "reply.cancelled",
+                           "abandoned": "reply.abandoned"}.get(self.status,
+                                                               "reply.game_not_played"))
+        seat = self.seat(player)
+        if seat is None:
+            raise refused("reply.not_playing")
+        return seat
 
     def stand_in(self, player: str | None) -> str | None:
         """The level of the computer that plays this seat now; None when a person does."""
