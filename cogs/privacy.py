@@ -30,7 +30,7 @@ def stored_text(about: StoredAbout, lang: str) -> str:
         return i18n.text(lang, "privacy.nothing")
     return i18n.text(lang, "privacy.stored", games=about.games, seats=about.seats,
                      settings=about.settings, statistics=about.statistics,
-                     actions=about.actions)
+                     actions=about.actions, ratings=about.ratings)
 
 
 def delete_view(player: int, lang: str) -> discord.ui.View:

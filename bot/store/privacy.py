@@ -25,11 +25,12 @@ class StoredAbout:
     settings: int  # their language, the note that their DMs are closed
     statistics: int  # rows of per-server, per-variant statistics
     actions: int  # moves of theirs in the action logs
+    ratings: int = 0  # their ratings (one per server and variant family)
 
     @property
     def nothing(self) -> bool:
         return not (self.games or self.seats or self.settings or self.statistics
-                    or self.actions)
+                    or self.actions or self.ratings)
 
 
 class PlayerData(Connected):
@@ -49,6 +50,7 @@ class PlayerData(Connected):
                                     player)),
             statistics=await count("SELECT COUNT(*) AS n FROM stats WHERE player = ?", player),
             actions=await count("SELECT COUNT(*) AS n FROM actions WHERE player = ?", player),
+            ratings=await count("SELECT COUNT(*) AS n FROM ratings WHERE player = ?", player),
         )
 
     async def open_seat(self, player: str) -> tuple[int, str] | None:

@@ -215,7 +215,9 @@ async def test_privacy_forgets_a_person_in_the_ratings_too(store: Store) -> None
     game_id = await _match(store, _duel())
     before = await store.player_ratings(1, "1")
     assert ("1", "1") in await store.actors(game_id)
+    assert (await store.stored_about("1")).ratings == 1   # /privacy shows it
     await store.forget_player("1", "-42", "Player 4F2A")
+    assert (await store.stored_about("1")).ratings == 0
     assert await store.player_ratings(1, "1") == []
     [renamed] = await store.player_ratings(1, "-42")
     assert (renamed.mu, renamed.sigma, renamed.name) == (before[0].mu, before[0].sigma,
