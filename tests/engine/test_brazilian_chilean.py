@@ -2,6 +2,7 @@
 import pytest
 
 from bot.engine import Discard, Game, IllegalMove, Meld, variant
+from bot.engine.rules_summary import summary
 
 from .conftest import pos
 
@@ -25,7 +26,7 @@ def test_brazilian_initial_meld(score, minimum):
     if isinstance(minimum, int):
         assert r.minimum_for(score) == minimum
     else:
-        assert f"{minimum} from {score}" in " ".join(r.summary())
+        assert f"{minimum} from {score}" in " ".join(summary(r))
 
 
 def test_brazilian_initial_meld_of_a_canasta():

@@ -6,6 +6,7 @@ import pytest
 
 from bot.engine import AskToGoOut, Discard, Draw, Game, IllegalMove, Meld, TakePile, variant
 from bot.engine.cards import parse_cards
+from bot.engine.rules_summary import summary
 
 from .conftest import pos
 from .play import play_random
@@ -233,7 +234,7 @@ def test_a_position_without_a_foot_means_it_was_picked_up():
 
 
 def test_the_rules_in_brief_name_the_foot_and_its_other_rules():
-    text = "\n".join(variant("hand_and_foot").summary())
+    text = "\n".join(summary(variant("hand_and_foot")))
     for words in ("foot of 11 cards, picked up when the hand is used up", "top 5 cards",
                   "3 natural, 4 mixed", "by deal, whatever the score: 50 / 90 / 120 / 150",
                   "Threes are never melded", "fewer wild cards than naturals",

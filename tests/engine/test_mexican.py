@@ -3,6 +3,7 @@ import pytest
 
 from bot.engine import Discard, Draw, Game, IllegalMove, Meld, TakePile, variant
 from bot.engine.melds import canasta_bonus
+from bot.engine.rules_summary import summary
 
 from .conftest import P4, pos
 
@@ -24,7 +25,7 @@ def test_162_cards_13_each_at_every_table_size():
     for n in (2, 3, 4, 5, 6):
         r = variant("mexican", players=n)
         assert (r.deck_size, r.hand_size, r.draw if n > 2 else 1) == (162, 13, 1)
-        assert "A 7 on top blocks the pile." in r.summary()
+        assert "A 7 on top blocks the pile." in summary(r)
     g = Game.new(variant("mexican"), P4, seed=5)
     assert all(len(g.hand(p)) == 13 for p in P4)
     assert g.stock_count + len(g.discard_pile) == 162 - 52 - sum(

@@ -4,6 +4,7 @@ import pytest
 
 from bot.engine import Discard, Draw, Game, IllegalMove, Meld, TakePile, variant
 from bot.engine.melds import TableMeld
+from bot.engine.rules_summary import summary
 from bot.engine.scoring import team_breakdown
 
 from .conftest import pos
@@ -170,7 +171,7 @@ def test_black_threes_are_not_melded_by_a_canasta_that_picks_up_the_packet():
 
 
 def test_the_rules_in_brief_name_the_packet_and_the_sevens():
-    text = "\n".join(variant("pennies", 6).summary())
+    text = "\n".join(summary(variant("pennies", 6)))
     for words in ("packet of 11 cards, picked up on completing a canasta",
                   "1 natural, 1 mixed, 1 sevens, 1 wild", "No seven is discarded",
                   "A canasta of 7s is a sevens canasta (1500)",

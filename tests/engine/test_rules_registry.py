@@ -1,6 +1,7 @@
 import pytest
 
 from bot.engine import VARIANTS, Game, variant
+from bot.engine.rules_summary import summary
 
 
 def test_variant_names():
@@ -69,7 +70,7 @@ def test_seating_teams_by_seat_order():
 
 
 def test_rules_summary_mentions_variant_rules():
-    text = "\n".join(variant("vienna").summary())
+    text = "\n".join(summary(variant("vienna")))
     assert "plus with a canasta" in text and "never more wilds than naturals" in text
 
 

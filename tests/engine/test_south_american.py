@@ -3,6 +3,7 @@ import pytest
 
 from bot.engine import Discard, Game, IllegalMove, Meld, TakePile, variant
 from bot.engine.melds import TableMeld, canasta_bonus
+from bot.engine.rules_summary import summary
 
 from .conftest import P4, pos
 
@@ -104,6 +105,6 @@ def test_a_natural_canasta_of_eight_melded_from_the_hand_scores_750():
 
 def test_initial_minimums_60_90_120():
     r = variant("south_american")
-    assert "Initial meld: 60 below 0, 90 from 1500, 120 from 3000." in r.summary()
+    assert "Initial meld: 60 below 0, 90 from 1500, 120 from 3000." in summary(r)
     assert [r.minimum_for(s) for s in (-200, 0, 1495, 1500, 2995, 3000)] == [
         60, 60, 60, 90, 90, 120]
