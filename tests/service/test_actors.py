@@ -2,23 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.engine import Discard, Draw, Meld
 from bot.service import GameService
-from bot.store import Store
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    store = await Store.open(str(tmp_path / "actors.sqlite3"))
-    try:
-        yield GameService(store, seed=5)
-    finally:
-        await store.close()
 
 
 async def test_a_computer_standing_in_is_recorded_as_its_level(service: GameService) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,15 +12,6 @@ from bot.service import GameService, Refused
 from bot.service.card_input import CardInputError, complete, parse_groups
 from bot.service.narrate import Narrator
 from bot.store import Store
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    store = await Store.open(str(tmp_path / "service.sqlite3"))
-    try:
-        yield GameService(store, seed=5)
-    finally:
-        await store.close()
 
 
 async def started(service: GameService, players: int = 4) -> int:

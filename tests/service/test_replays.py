@@ -4,25 +4,19 @@ the refusals (a game cancelled before its first hand ended, another server's gam
 from __future__ import annotations
 
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.service import GameService, Refused
-from bot.store import Store
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
 from canasta_table import greedy_move  # noqa: E402
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    store = await Store.open(str(tmp_path / "replays.sqlite3"))
-    try:
-        yield GameService(store, seed=7)
-    finally:
-        await store.close()
+def seed() -> int:
+    return 7
 
 
 async def _dealt(service: GameService) -> int:
