@@ -9,6 +9,11 @@ import pytest
 from PIL import Image
 
 
+def in_language(lang: str, view: dict[str, Any]) -> dict[str, Any]:
+    """A picture's view as a player of ``lang`` gets it."""
+    return {**view, "language": lang}
+
+
 def decode(data: bytes) -> Image.Image:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     img = Image.open(io.BytesIO(data))

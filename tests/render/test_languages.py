@@ -1,5 +1,5 @@
 """Every picture in every language: the words come from the catalogs, the fonts hold every
-letter, each label keeps within its room, no text runs over another or off the picture, and
+letter, no text runs over another or off the picture, and
 the cards carry the language's index letters."""
 
 from __future__ import annotations
@@ -27,10 +27,7 @@ from bot.render import (
     render_hand,
     render_scores,
     render_table,
-    scores,
-    table,
 )
-from bot.render.draw import Room
 from bot.render.samples import (
     cutthroat_view,
     feet_view,
@@ -42,6 +39,7 @@ from bot.render.samples import (
 )
 
 from .conftest import decode
+from .conftest import in_language as _in
 
 LANGS = i18n.LANGUAGES
 OTHERS = tuple(lang for lang in LANGS if lang != "en")
@@ -103,10 +101,6 @@ def _cases() -> dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any
 
 
 CASES = _cases()
-
-
-def _in(lang: str, view: dict[str, Any]) -> dict[str, Any]:
-    return {**view, "language": lang}
 
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Konstantinas Vasiliauskas-Petrauskas")
@@ -347,58 +341,6 @@ def test_the_notdef_check_can_fail() -> None:
     assert _glyph(f, "\U0010fffe") == _glyph(f, NOTDEF)
     assert _glyph(f, "\u0f00") == _glyph(f, NOTDEF)  # Tibetan: not in DejaVu Sans
     assert _glyph(f, "ž") != _glyph(f, NOTDEF)
-
-
-# -- rooms ----------------------------------------------------------------------------------
-
-ROOMS: dict[str, list[Room]] = {}
-for _module in (melds, panels, table, scores):
-    for _key, _room in _module.ROOMS.items():
-        ROOMS.setdefault(_key, []).append(_room)
-
-
-def _texts(lang: str, key: str, room: Room) -> list[str]:
-    """Every way ``key`` can read in ``lang`` in ``room``: each count it can show, its number
-    placeholders at their widest."""
-    values = {name: i18n.number(lang, n) for name, n in room.widest}
-    if key in _plural_keys():
-        return [i18n.plural(lang, key, n, **values) for n in room.counts]
-    return [i18n.text(lang, key, **values)]
-
-
-def _plural_keys() -> set[str]:
-    return {m.id[0] for m in po_catalog("en") if isinstance(m.id, tuple)}
-
-
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("key", sorted(ROOMS))
-def test_every_translation_fits_its_room(lang: str, key: str) -> None:
-    for room in ROOMS[key]:
-        for text in _texts(lang, key, room):
-            assert "{" not in text, f"{key} left a placeholder unfilled: {text!r}"
-            assert room.holds(text), (
-                f"{lang}: {text!r} is wider than the {room.width} px of {key} "
-                f"(at {room.sizes[-1]} px)")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_pile_badges_fit(lang: str) -> None:
-    for blocked, top in (("black_three", "3S"), ("wild", "JK"), ("canasta", "KH")):
-        view = _in(lang, table_view(4, blocked=blocked, pile_top=top))
-        for text, _ in table._pile_tags(view):
-            assert table.TAG.holds(text), f"{lang}: {text!r}"
-
-
-def test_a_translation_too_long_for_its_room_fails() -> None:
-    assert melds.RIBBON.holds("Natural")
-    assert not melds.RIBBON.holds("Смешанная")  # the word the Russian ribbon could not take
-    assert not table.STOCK_LABEL.holds("Uždarasisuždarasis fondas")
-    assert table.STOCK_LABEL.holds("Uždarasis fondas")  # condensed, on one line
-    assert table.STOCK_LABEL.fit("Uždarasis fondas")[0].path == assets.font(16, "condensed").path
-
-
-def test_the_table_panels_are_never_narrower_than_their_rooms_assume() -> None:
-    assert panels._grid_width(2, table.AREA_W) >= panels.MIN_PANEL_W
 
 
 # -- words ----------------------------------------------------------------------------------
