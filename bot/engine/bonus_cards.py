@@ -67,6 +67,19 @@ def bonus_due(state: TableState, team: int) -> int:
     return len(state.bonus[0])
 
 
+def first_meld_brings(state: TableState, team: int) -> int:
+    """How many cards the side's first meld brings its maker after it: Modern American's
+    bonus pile, Mexican's 13 from the stock (as many as it holds, red threes aside); 0 once
+    the side has melded."""
+    if state.team_melds[team]:
+        return 0
+    cards = bonus_due(state, team)
+    if state.rules.first_meld_cards:
+        cards += min(state.rules.first_meld_cards,
+                     sum(1 for c in state.stock if not c.is_red_three))
+    return cards
+
+
 def first_meld_cards(state: TableState, player: str) -> list[Event]:
     """After the side's first meld: the bonus pile (if one is due), then the threes."""
     events: list[Event] = []

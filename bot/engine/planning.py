@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from .blocking import check_blocking, hand_canastas
-from .bonus_cards import bonus_due, first_meld_cards
+from .bonus_cards import first_meld_brings, first_meld_cards
 from .canasta_needs import kinds_problem, last_card_seven
 from .cards import Card
 from .errors import IllegalMove
@@ -121,11 +121,7 @@ def plan_meld(state: TableState, player: str, groups: list[list[Card]],
     blocking = r.blocking_canasta != 0 and check_blocking(state, team, groups, additions,
                                                           with_pile=bool(top_group))
     remaining = len(hand) - len(used) + incoming
-    if state.bonus:   # Modern American: the bonus pile the side's first meld brings
-        remaining += bonus_due(state, team)
-    if r.first_meld_cards and not melds:   # Mexican: the first meld brings 13 cards
-        remaining += min(r.first_meld_cards, sum(1 for c in state.stock
-                                                 if not c.is_red_three))
+    remaining += first_meld_brings(state, team)
     going_out = remaining <= 1 and not state.foot_pending(player)
     plan = Plan(used=used, additions=additions, remaining=remaining, fresh=fresh,
                 merges=merges, blocking=blocking)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cached_property
 
 from .actions import TakePile, take_of, trusted
-from .bonus_cards import bonus_due
+from .bonus_cards import first_meld_brings
 from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import meld_everything
@@ -52,15 +52,9 @@ class _Search:
 
     @cached_property
     def arriving(self) -> int:
-        """The cards a side's first meld brings after it (Modern American's bonus pile,
-        Mexican's 13 from the stock), which the hand keeps beside what it melds."""
-        game, r = self.game, self.game.rules
-        if self.all_melds:
-            return 0
-        cards = bonus_due(game, self.team)
-        if r.first_meld_cards:
-            cards += min(r.first_meld_cards, sum(1 for c in game.stock if not c.is_red_three))
-        return cards
+        """The cards a side's first meld brings after it, which the hand keeps beside what
+        it melds."""
+        return first_meld_brings(self.game, self.team)
 
     def kinds(self) -> Iterator[tuple[int, int]]:
         r = self.game.rules
