@@ -4,10 +4,11 @@ serialises to JSON as it is and an action log replays a game exactly."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .cards import Card, parse_cards
+from .cards import ALL_CARDS, Card, parse_cards
 
 
 def _texts(cards: Any) -> list[str]:
@@ -129,7 +130,7 @@ _KINDS: dict[str, type] = {c.kind: c for c in (Draw, TakePile, Meld, Discard, As
 def meld_of(groups: list[list[str]], add: dict[Any, list[str]]) -> Meld:
     """``trusted(Meld, groups=groups, add=add)``, without its generality (legal moves)."""
     action: Meld = object.__new__(Meld)
-    action.__dict__.update(groups=groups, add=add, combine=[])
+    action.__dict__ = {"groups": groups, "add": add, "combine": []}
     return action
 
 
@@ -144,12 +145,15 @@ def discard_of(text: str) -> Discard:
 
 
 _DISCARDS: dict[str, Discard] = {}   # ``discard_of``'s moves, by notation (a hundred or so)
+for _card in ALL_CARDS:
+    discard_of(_card.text)
+DISCARDS: Mapping[str, Discard] = _DISCARDS   # the discard of each card, by its notation
 
 
 def take_of(cards: list[str], melds: list[list[str]]) -> TakePile:
     """``trusted(TakePile, cards=cards, melds=melds)``, without its generality."""
     action: TakePile = object.__new__(TakePile)
-    action.__dict__.update(cards=cards, melds=melds)
+    action.__dict__ = {"cards": cards, "melds": melds}
     return action
 
 

@@ -18,6 +18,7 @@ Every candidate is checked by the same planner ``apply`` uses, so nothing illega
 from __future__ import annotations
 
 from .actions import (
+    DISCARDS,
     Action,
     AnswerGoOut,
     AskToGoOut,
@@ -75,7 +76,8 @@ def discards(game: TableState, player: str) -> list[Action]:
         skip.update(c for c in hand if seven_discard_problem(game, hand, c))
     if skip:
         return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
-    return [discard_of(text) for text in dict.fromkeys([c.text for c in hand])]
+    moves = DISCARDS   # every card's discard, made once
+    return [moves[text] for text in dict.fromkeys([c.text for c in hand])]
 
 
 def legal_actions(game: TableState, player: str) -> list[Action]:

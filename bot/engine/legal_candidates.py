@@ -36,42 +36,39 @@ Prefix = tuple[int, bool, int, bool, bool, bool]
 
 
 class _Seen:
-    """The moves offered so far, by their number of cards and the sum of their cards'
-    notation's hashes (equal moves, equal sums; the sum only tells moves apart, it orders
-    nothing); the keys of a sort are worked out only when a second move of it comes."""
+    """The moves offered so far, by their number of cards (only moves of as many cards can be
+    the same move); the keys of a size are worked out only when a second move of it comes."""
 
     def __init__(self) -> None:
-        self.waiting: dict[tuple[int, int], list[Callable[[], Key]]] = {}
-        self.keys: dict[tuple[int, int], set[Key]] = {}
-        self.sizes: set[int] = set()
+        self.waiting: dict[int, list[Callable[[], Key]]] = {}
+        self.keys: dict[int, set[Key]] = {}
 
-    def _keys(self, sort: tuple[int, int]) -> set[Key] | None:
-        keys = self.keys.get(sort)
+    def _keys(self, size: int) -> set[Key] | None:
+        keys = self.keys.get(size)
         if keys is None:
-            waiting = self.waiting.get(sort)
+            waiting = self.waiting.get(size)
             if waiting is None:
                 return None
-            keys = self.keys[sort] = {key() for key in waiting}
+            keys = self.keys[size] = {key() for key in waiting}
         return keys
 
-    def has(self, sort: tuple[int, int], key: Callable[[], Key]) -> bool:
-        keys = self._keys(sort)
+    def has(self, size: int, key: Callable[[], Key]) -> bool:
+        keys = self._keys(size)
         return keys is not None and key() in keys
 
-    def put(self, sort: tuple[int, int], key: Callable[[], Key]) -> None:
+    def put(self, size: int, key: Callable[[], Key]) -> None:
         """A move seen (not compared with those before it)."""
-        self.sizes.add(sort[0])
-        keys = self.keys.get(sort)
+        keys = self.keys.get(size)
         if keys is None:
-            self.waiting.setdefault(sort, []).append(key)
+            self.waiting.setdefault(size, []).append(key)
         else:
             keys.add(key())
 
-    def add(self, sort: tuple[int, int], key: Callable[[], Key]) -> bool:
+    def add(self, size: int, key: Callable[[], Key]) -> bool:
         """Was a move of this key seen? (Then it is now.)"""
-        keys = self._keys(sort)
+        keys = self._keys(size)
         if keys is None:
-            self.waiting[sort] = [key]
+            self.waiting[size] = [key]
             return False
         k = key()
         if k in keys:
@@ -99,25 +96,26 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = _Seen()
     if out:
-        sorts = seat.line_sorts
         for a in out:
-            seen.put(sorts.get(id(a)) or _sort(a), _key_of(a))
+            seen.put(_used(a), _key_of(a))
         kept = [i for i, (a, slot) in enumerate(zip(legal, slots, strict=True))
-                if slot[2] not in seen.sizes or not seen.has(_sort(a), _key_of(a))]
-        legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
-    smallest = list(zip(legal, slots, strict=True))
+                if not seen.has(slot[2], _key_of(a))]
+        if len(kept) < len(legal):
+            legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
+    smallest = len(legal)
     for groups, adds, parts, prefix in cands:
+        size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
+            map(len, adds.values()))
         if parts is None:
             parts = [seat.part(g) for g in groups]
         add_parts = [seat.part(v, k) for k, v in adds.items()]
-        size = (sum(p[3] for p in parts) if prefix is None else prefix[0]) + sum(
-            p[3] for p in add_parts)
         key = _parts_key(parts, add_parts)
-        if seen.add((size, sum(p[9] for p in parts) + sum(p[9] for p in add_parts)), key):
+        if seen.add(size, key):
             continue
         if smallest and len(groups) + len(adds) == 1:
             slot = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
-            if any(s == slot and _key(a.groups, a.add) == key() for a, s in smallest):
+            if any(s == slot and _key(a.groups, a.add) == key()
+                   for a, s in zip(legal, slots, strict=False)):
                 continue
         action = _candidate(seat, groups, adds, parts, add_parts, size, prefix)
         if action is not None:
@@ -161,8 +159,7 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
             plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
         except IllegalMove:
             return None
-    return meld_of([list(p[8]) for p in parts],
-                   {k: list(p[8]) for k, p in zip(adds, add_parts, strict=True)})
+    return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
 
 
 def _parts_key(parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
@@ -171,13 +168,6 @@ def _parts_key(parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
         return (tuple(sorted(tuple(sorted(p[8])) for p in parts)),
                 tuple(sorted((p[1], tuple(sorted(p[8]))) for p in add_parts)))
     return key
-
-
-def _sort(action: Meld) -> tuple[int, int]:
-    """The move's number of cards and the sum of its cards' notation's hashes."""
-    return (sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values()),
-            sum(sum(map(hash, g)) for g in action.groups)
-            + sum(sum(map(hash, v)) for v in action.add.values()))
 
 
 def _key_of(action: Meld) -> Callable[[], Key]:

@@ -36,8 +36,8 @@ Groups = list[list[Card]]
 Adds = dict[str, list[Card]]
 Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
 # a group or lay-off worked out (``Seat.part``): cards, rank, of threes, size, lawful,
-# naturals, wild cards, points, notation, the sum of its notation's hashes
-Part = tuple[list[Card], str, bool, int, bool, int, int, int, list[str], int]
+# naturals, wild cards, points, notation
+Part = tuple[list[Card], str, bool, int, bool, int, int, int, list[str]]
 _ORDER = attrgetter("order")
 
 
@@ -77,6 +77,7 @@ class Seat:
         self.black = black
         self.threes = threes
         self.keeps = len(self.hand) - 2   # the most cards a move melds without going out
+        self.law = law_of_melds(self.rules)
         # what is worked out about a group of cards once, by the list's identity (the
         # list is kept here, so its identity is not reused within the call)
         self._parts: dict[tuple[str | None, int], Part] = {}
@@ -85,9 +86,7 @@ class Seat:
         self.line_sorts: dict[int, tuple[int, int]] = {}
         r = self.rules
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
-        self.building = not r.strict_melds and (bool(self.table) or not (
-            r.initial_meld_natural or r.initial_clean_triple or r.splash
-            or not r.initial_top_counts))
+        self.building = (not r.strict_melds if self.table else r.first_meld_by_counts)
 
     @property
     def split(self) -> Split:
@@ -97,33 +96,35 @@ class Seat:
         """What a move's group (``key`` ``None``) or lay-off on the meld ``key`` is, worked
         out once a call: its rank, whether it is (or goes on) a meld of threes, its cards,
         whether the meld it makes or grows is one the law allows (A.6, not going out), the
-        naturals and wild cards it then holds, the cards' points, their notation and the
-        sum of its hashes (for telling moves apart)."""
+        naturals and wild cards it then holds, the cards' points and their notation."""
         known = self._parts.get((key, id(cards)))
         if known is None:
             wilds = points = 0
             three = False
+            rank = key
             for c in cards:
                 points += c.points
                 if c.is_wild:
                     wilds += 1
-                elif c.rank == "3":
-                    three = True
-            if key is None:
-                rank = _rank(cards)
-            else:
-                rank = key
+                else:
+                    if rank is None:
+                        rank = c.rank
+                    if c.rank == "3":
+                        three = True
+            if key is not None:
                 three = self.sets[key].rank == "3"
+            assert rank is not None
             old = self.sets.get(rank)
             naturals = len(cards) - wilds
             if old is not None:
                 wilds += old.wilds
                 naturals += old.naturals
-            ok = meld_ok(self.rules, rank, naturals, wilds, False)
+            ok = self.law.get((rank, naturals, wilds, False))
+            if ok is None:
+                ok = meld_ok(self.rules, rank, naturals, wilds, False)
             texts = [c.text for c in cards]
             known = self._parts[(key, id(cards))] = (
-                cards, rank, three, len(cards), ok, naturals, wilds, points, texts,
-                sum(map(hash, texts)))
+                cards, rank, three, len(cards), ok, naturals, wilds, points, texts)
         return known
 
 
@@ -136,11 +137,11 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
     plain_groups: Groups = []
     plain_adds: Adds = {}
     pairs: Groups = []
-    for rank, cards in seat.naturals.items():
+    for rank, cards in seat.naturals.items():   # (the seat's lists: copied before growing)
         if rank in melds:
-            plain_adds[rank] = list(cards)
+            plain_adds[rank] = cards
         elif len(cards) >= 3:
-            plain_groups.append(list(cards))
+            plain_groups.append(cards)
         elif len(cards) == 2:
             pairs.append(cards)
     black = len(seat.black) >= 3 and r.black_threes_meldable

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .cards import Card
 
@@ -154,11 +155,18 @@ class Rules:
     sevens_held: bool = False          # Pennies: no seven discarded before both sevens canastas
     deal_minimums: tuple[int, ...] = ()  # Hand and Foot: the initial minimum by deal number
 
-    @property
+    @cached_property
     def strict_melds(self) -> bool:
         """Whether a meld's legality depends on more than its own counts (the planner judges)."""
         return bool(self.deuces_reserved or self.wilds_reserved or self.meld_base
                     or self.wildless_ranks)
+
+    @cached_property
+    def first_meld_by_counts(self) -> bool:
+        """Whether a side's first meld that keeps two cards is judged by its counts and the
+        minimum alone (no natural, clean triple or splash rule, the top card counting)."""
+        return not (self.strict_melds or self.initial_meld_natural or self.initial_clean_triple
+                    or self.splash or not self.initial_top_counts)
 
     @property
     def individual(self) -> bool:
