@@ -81,15 +81,15 @@ def discards(game: TableState, player: str) -> list[Action]:
 
 
 def legal_actions(game: TableState, player: str) -> list[Action]:
-    if player not in game.players or game.phase == "over":
+    phase = game._phase
+    if player not in game.side_of or phase == "over":
         return []
-    phase = game.phase
     if phase == "permission":
         assert game.question is not None
         if player in game.question["partners"]:
             return [AnswerGoOut(yes=True), AnswerGoOut(yes=False)]
         return []
-    if player != game.turn:
+    if player != game.order[game.turn_idx]:
         return []
     r = game.rules
     actions: list[Action] = []

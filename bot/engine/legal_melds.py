@@ -29,7 +29,7 @@ from .melds import (
     set_melds,
 )
 from .planning import plan_meld
-from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 from .table_state import TableState
 
 Groups = list[list[Card]]
@@ -262,6 +262,15 @@ def _rank(group: list[Card]) -> str:
 Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank or key, cards
 
 
+def wild_rooms(rules: Rules) -> dict[tuple[str, int, int], int]:
+    """(rank, naturals, wilds) -> ``wild_room``, remembered on the rules."""
+    rooms: dict[tuple[str, int, int], int] | None = rules.__dict__.get("_wild_rooms")
+    if rooms is None:
+        rooms = {}
+        object.__setattr__(rules, "_wild_rooms", rooms)
+    return rooms
+
+
 def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
     """A side that has melded: each lay-off and each new meld in its smallest form (one
     natural; one wild card with the fewest naturals it needs; three naturals; a pair and a
@@ -279,7 +288,8 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
     checked: list[Meld | None] = []   # the other candidates, offered after those
     checked_slots: list[Slot] = []
     counts = not r.strict_melds   # the law of melds judges by counts
-    law = law_of_melds(r)
+    law = seat.law
+    rooms = wild_rooms(r)
     for rank, m in melds.items():
         own = naturals.get(rank)
         n, w = len(m.cards) - m.wilds, m.wilds
@@ -296,8 +306,11 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
                     checked.append(legal_meld(seat, [], {rank: own[:1]}))
         if rank != "3" and low_wild:
             # the fewest naturals that let a wild card join (Vienna: never more wild cards)
+            room = rooms.get((rank, n, w))
+            if room is None:
+                room = rooms[(rank, n, w)] = wild_room(r, rank, n, w)
             have = len(own) if own else 0
-            k = 0 if wild_room(r, rank, n, w) > 0 else next(
+            k = 0 if room > 0 else next(
                 (k for k in range(1, have + 1) if wild_room(r, rank, n + k, w) > 0), None)
             if k is not None:
                 cards = (own[:k] if own else []) + low_wild

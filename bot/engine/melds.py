@@ -232,7 +232,7 @@ _LAWS: dict[tuple[object, ...], dict[tuple[str, int, int, bool], bool]] = {}
 
 def meld_ok(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool) -> bool:
     """``meld_problem(...) is None``, remembered (``law_of_melds``)."""
-    table = law_of_melds(rules)
+    table = rules.__dict__.get("_law_of_melds") or law_of_melds(rules)
     key = (rank, naturals, wilds, going_out)
     ok = table.get(key)
     if ok is None:
