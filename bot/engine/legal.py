@@ -77,7 +77,7 @@ def discards(game: TableState, player: str) -> list[Action]:
     if skip:
         return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
     moves = DISCARDS   # every card's discard, made once
-    return [moves[text] for text in dict.fromkeys([c.text for c in hand])]
+    return list({c.text: moves[c.text] for c in hand}.values())
 
 
 def legal_actions(game: TableState, player: str) -> list[Action]:
