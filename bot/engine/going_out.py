@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card
-from .melds import TableMeld, meld_ok
+from .melds import TableMeld, law_key, meld_ok
 from .rules import Rules
 
 
@@ -110,33 +110,64 @@ def wilds_given(rules: Rules, melds: dict[str, TableMeld], counts: dict[str, int
 
 class Everything:
     """``wilds_given`` for one hand (no top card), asked again and again for the hand less
-    one card (going out's spares): each rank's meld is worked out once, then only the rank
-    of the card left out."""
+    one card (going out's spares): each rank's meld and what the melds add up to are worked
+    out once, then only the rank of the card left out changes."""
 
     def __init__(self, rules: Rules, melds: dict[str, TableMeld], counts: dict[str, int],
                  wild_count: int, *, have: int = 0, need: int | None = None) -> None:
         self.rules, self.melds, self.counts = rules, melds, counts
         self.wild_count, self.have = wild_count, have
         self.need = rules.canastas_to_go_out if need is None else need
+        size = rules.canasta_size
         # the order wilds_given sorts its melds in: natural canastas last, then by rank
-        self.ranks = sorted(set(counts) | set(melds),
-                            key=lambda rank: (rank in melds and melds[rank].wilds == 0
-                                              and melds[rank].is_canasta(rules), rank))
-        self.entries = {rank: self._entry(rank, counts.get(rank, 0)) for rank in self.ranks}
-        self.failed = [rank for rank, entry in self.entries.items() if entry is None]
+        ranks = sorted(set(counts) | set(melds))
+        last = [rank for rank, m in melds.items() if not m.wilds and len(m.cards) >= size]
+        if last:
+            ranks = ([rank for rank in ranks if rank not in last]
+                     + [rank for rank in ranks if rank in last])
+        self.ranks = ranks
+        self.index = {rank: i for i, rank in enumerate(ranks)}
+        self.known = _entries(rules)
+        self.entries: dict[str, Entry] = {}
+        self.failed: list[str] = []
+        # the whole hand's rows (a meld that cannot be made: no wild cards, no room), their
+        # fewest wild cards, the room for more, the canastas made and the melds a gap short
+        self.sizes: list[int] = []
+        self.lows: list[int] = []
+        self.highs: list[int] = []
+        self.made = 0
+        short: list[tuple[int, str, int]] = []
+        for i, rank in enumerate(ranks):
+            entry = self.entries[rank] = self._entry(rank, counts.get(rank, 0))
+            if entry is None:
+                self.failed.append(rank)
+                self.sizes.append(0)
+                self.lows.append(0)
+                self.highs.append(0)
+                continue
+            s, lo, hi = entry
+            self.sizes.append(s)
+            self.lows.append(lo)
+            self.highs.append(hi)
+            if s + lo >= size:
+                self.made += 1
+            elif size <= s + hi:
+                short.append((size - s - lo, rank, i))
+        short.sort()
+        self.short = short
+        self.low_sum = sum(self.lows)
+        self.room = sum(self.highs) - self.low_sum
 
     def _entry(self, rank: str, own: int) -> tuple[int, int, int] | None:
         """(size before wild cards, fewest wild cards, most wild cards), or ``None`` when
-        the meld cannot be made."""
-        rules = self.rules
+        the meld cannot be made (``meld_entry``, remembered)."""
         old = self.melds.get(rank)
-        n = own + (old.naturals if old else 0)
-        w0 = old.wilds if old else 0
-        hi = wild_room(rules, rank, n, w0)
-        lo = max(0, 3 - n - w0) if own else 0
-        if lo > hi or (own and not meld_ok(rules, rank, n, w0 + lo, True)):
-            return None
-        return n + w0, lo, hi
+        key = (rank, own, len(old.cards), old.wilds) if old else (rank, own, 0, 0)
+        try:
+            return self.known[key]
+        except KeyError:
+            known = self.known[key] = meld_entry(self.rules, rank, own, old)
+            return known
 
     def without(self, spare: Card | None,
                 keep_natural: bool = False) -> list[tuple[str, int]] | None:
@@ -153,70 +184,108 @@ class Everything:
                 changed = spare.rank
         if self.failed and any(rank != changed for rank in self.failed):
             return None
-        entries = self.entries
-        fresh: tuple[int, int, int] | None = None
+        size = self.rules.canasta_size
+        lows, highs, sizes = self.lows, self.highs, self.sizes
+        low_sum, room, canastas = self.low_sum, self.room, self.have + self.made
+        short = self.short
+        skip = -1   # the row of the rank left out, when none of it is left to meld
         if changed is not None:
+            i = self.index[changed]
+            old = self.entries[changed]
+            if old is not None:
+                s, lo, hi = old
+                low_sum -= lo
+                room -= hi - lo
+                if s + lo >= size:
+                    canastas -= 1
             own = self.counts[changed] - 1
+            fresh: tuple[int, int, int] | None = None
             if own or changed in self.melds:
                 fresh = self._entry(changed, own)
                 if fresh is None:
                     return None
-        size = self.rules.canasta_size
-        # one pass: the melds in order, their fewest wild cards, the room for more, the
-        # canastas made and the melds a canasta's gap short
-        rows: list[tuple[str, int, int]] = []   # rank, fewest wild cards, most
-        lows = room = 0
-        canastas = self.have
-        short: list[tuple[int, str, int]] = []
-        sizes: list[int] = []   # each row's size before wild cards
-        for rank in self.ranks:
-            if rank == changed:
-                if fresh is None:
-                    continue
-                s, lo, hi = fresh
+            lows, highs, sizes = list(lows), list(highs), list(sizes)
+            short = [e for e in short if e[1] != changed]
+            if fresh is None:
+                skip = i
+                lows[i] = highs[i] = sizes[i] = 0
             else:
-                s, lo, hi = entries[rank]   # type: ignore[misc]
-            lows += lo
-            room += hi - lo
-            if s + lo >= size:
-                canastas += 1
-            elif size <= s + hi:
-                short.append((size - s - lo, rank, len(rows)))
-            rows.append((rank, lo, hi))
-            sizes.append(s)
-        spare_wilds = wild_count - lows
+                s, lo, hi = fresh
+                lows[i], highs[i], sizes[i] = lo, hi, s
+                low_sum += lo
+                room += hi - lo
+                if s + lo >= size:
+                    canastas += 1
+                elif size <= s + hi:
+                    short.append((size - s - lo, changed, i))
+                    short.sort()
+        spare_wilds = wild_count - low_sum
         if spare_wilds < 0 or spare_wilds > room:
             return None
-        given = [lo for _, lo, _ in rows]
-        if short and canastas < self.need:
-            short.sort()
+        given = list(lows)
+        need = self.need
+        if short and canastas < need:
             for gap, _, i in short:
-                if canastas >= self.need or gap > spare_wilds:
+                if canastas >= need or gap > spare_wilds:
                     break
                 given[i] += gap
                 spare_wilds -= gap
                 canastas += 1
-        if canastas < self.need:
+        if canastas < need:
             return None
+        ranks = self.ranks
         if spare_wilds:
-            order: Iterable[int] = range(len(rows))
+            order: Iterable[int] = range(len(ranks))
             if keep_natural:
-                order = sorted(order, key=lambda i: self._natural_canasta(rows[i][0],
+                order = sorted(order, key=lambda i: self._natural_canasta(ranks[i],
                                                                           sizes[i], given[i]))
             for i in order:
-                hi = rows[i][2]
-                more = min(spare_wilds, hi - given[i])
+                more = min(spare_wilds, highs[i] - given[i])
                 given[i] += more
                 spare_wilds -= more
                 if not spare_wilds:
                     break
-        return [(row[0], n) for row, n in zip(rows, given, strict=True)]
+        if skip < 0:
+            return list(zip(ranks, given, strict=True))
+        return [(rank, n) for i, (rank, n) in enumerate(zip(ranks, given, strict=True))
+                if i != skip]
 
     def _natural_canasta(self, rank: str, size: int, given: int) -> bool:
         """Would the meld of ``rank`` be a natural canasta with no more wild cards?"""
         old = self.melds.get(rank)
         return (not given and size >= self.rules.canasta_size
                 and (old is None or not old.wilds))
+
+
+def meld_entry(rules: Rules, rank: str, own: int,
+               old: TableMeld | None) -> tuple[int, int, int] | None:
+    """The meld of ``rank`` going out, with ``own`` naturals from the hand joining ``old``
+    (the side's meld, or none): its size before wild cards, the fewest wild cards it needs
+    and the most it may take, or ``None`` when it cannot be made."""
+    n = own + (old.naturals if old else 0)
+    w0 = old.wilds if old else 0
+    hi = wild_room(rules, rank, n, w0)
+    lo = max(0, 3 - n - w0) if own else 0
+    if lo > hi or (own and not meld_ok(rules, rank, n, w0 + lo, True)):
+        return None
+    return n + w0, lo, hi
+
+
+Entry = tuple[int, int, int] | None
+# ``meld_entry`` by (rank, naturals from the hand, the meld's cards, its wild cards), for
+# each set of rules with the same fields read (a handful a process)
+_ENTRIES: dict[tuple[object, ...], dict[tuple[str, int, int, int], Entry]] = {}
+
+
+def _entries(rules: Rules) -> dict[tuple[str, int, int, int], Entry]:
+    """``meld_entry``'s answers remembered on the rules (as ``melds.law_of_melds``)."""
+    table: dict[tuple[str, int, int, int], Entry] | None = rules.__dict__.get(
+        "_going_out_entries")
+    if table is None:
+        table = _ENTRIES.setdefault((law_key(rules), rules.meld_base, rules.wildless_ranks),
+                                    {})
+        object.__setattr__(rules, "_going_out_entries", table)
+    return table
 
 
 def assemble(given: list[tuple[str, int]], naturals: dict[str, list[Card]],

@@ -15,7 +15,7 @@ from .cards import Card, card_texts
 from .errors import IllegalMove
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
-from .melds import TableMeld, law_of_melds, meld_ok, other_canastas, set_kind
+from .melds import TableMeld, meld_ok, other_canastas, set_kind
 from .planning import check_going_out
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 
@@ -46,66 +46,14 @@ def going_out_lines(seat: Seat) -> list[Meld]:
         else:
             naturals.setdefault(c.rank, []).append(c)
     counts = {rank: len(cs) for rank, cs in naturals.items()}
-    texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
-    wild_texts = [c.text for c in wilds]
     quick = _quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
     lines: list[Meld] = []
     # a line refused may be one whose spare wild cards spoil the natural canasta it needs
     keep_natural = any(kind == "natural" for kind, _ in r.going_out_kinds)
     if quick:
-        judge = _Judge(seat)
-        # each line's number of cards and sum of hashes, for telling moves apart
-        size, whole = len(hand), sum(map(hash, card_texts(hand)))
-        sorts = seat.line_sorts
-        for spare in spares:
-            cnt, txt, wt = counts, texts, wild_texts
-            if spare is not None and spare.is_wild:
-                wt = list(wild_texts)
-                del wt[wilds.index(spare)]
-            elif spare is not None:
-                cnt, txt = dict(counts), dict(texts)
-                rank = spare.rank
-                if cnt[rank] > 1:
-                    cnt[rank] -= 1
-                    txt[rank] = rest = list(txt[rank])
-                    rest.remove(spare.text)
-                else:
-                    del cnt[rank], txt[rank]
-            if not cnt and not wt:
-                continue
-            given = everything.without(spare)
-            if given is None:
-                continue
-            if not judge.accepts(given, cnt, spare):
-                if not keep_natural:
-                    continue
-                given = _keeping_natural(everything, spare, given)
-                if given is None or not judge.accepts(given, cnt, spare):
-                    continue
-            # the line in notation, as ``assemble`` would lay it out
-            wilds_left = list(wt)
-            group_texts: list[list[str]] = []
-            add_texts: dict[Any, list[str]] = {}
-            for rank, count in given:
-                meld_texts = txt.get(rank)
-                if count:
-                    meld_texts = list(meld_texts) if meld_texts else []
-                    for _ in range(count):
-                        meld_texts.append(wilds_left.pop())
-                elif meld_texts:
-                    meld_texts = list(meld_texts)
-                else:
-                    continue
-                if rank in melds:
-                    add_texts[rank] = meld_texts
-                else:
-                    group_texts.append(meld_texts)
-            line = meld_of(group_texts, add_texts)
-            sorts[id(line)] = ((size, whole) if spare is None
-                               else (size - 1, whole - hash(spare.text)))
-            lines.append(line)
-        return lines
+        texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
+        return _quick_lines(seat, everything, spares, counts, texts, wilds, keep_natural)
     for spare in spares:
         nat, cnt, wl = naturals, counts, wilds
         if spare is not None and spare.is_wild:
@@ -131,6 +79,71 @@ def going_out_lines(seat: Seat) -> list[Meld]:
                 action = _line(seat, given, nat, wl)
         if action is not None:
             lines.append(action)
+    return lines
+
+
+def _quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
+                 counts: dict[str, int], texts: dict[str, list[str]], wilds: list[Card],
+                 keep_natural: bool) -> list[Meld]:
+    """The going-out lines judged by their counts (``_Judge``), each laid out in notation as
+    ``assemble`` would lay it out: a rank's naturals in the hand's order, then its wild
+    cards taken from the end of the hand's wild cards."""
+    judge = _Judge(seat)
+    melds = seat.sets
+    hand = seat.hand
+    lines: list[Meld] = []
+    wild_texts = [c.text for c in wilds]
+    # each line's number of cards and sum of hashes, for telling moves apart
+    size, whole = len(hand), sum(map(hash, card_texts(hand)))
+    sorts = seat.line_sorts
+    for spare in spares:
+        cnt, txt, wt = counts, texts, wild_texts
+        if spare is not None and spare.is_wild:
+            wt = list(wild_texts)
+            del wt[wilds.index(spare)]
+        elif spare is not None:
+            cnt, txt = dict(counts), dict(texts)
+            rank = spare.rank
+            if cnt[rank] > 1:
+                cnt[rank] -= 1
+                txt[rank] = rest = list(txt[rank])
+                rest.remove(spare.text)
+            else:
+                del cnt[rank], txt[rank]
+        if not cnt and not wt:
+            continue
+        given = everything.without(spare)
+        if given is None:
+            continue
+        if not judge.accepts(given, cnt, spare):
+            if not keep_natural:
+                continue
+            given = _keeping_natural(everything, spare, given)
+            if given is None or not judge.accepts(given, cnt, spare):
+                continue
+        # the wild cards in the order they are handed out (from the end)
+        handed = wt[::-1]
+        used = 0
+        group_texts: list[list[str]] = []
+        add_texts: dict[Any, list[str]] = {}
+        for rank, count in given:
+            meld_texts = txt.get(rank)
+            if count:
+                meld_texts = (meld_texts + handed[used:used + count] if meld_texts
+                              else handed[used:used + count])
+                used += count
+            elif meld_texts:
+                meld_texts = list(meld_texts)
+            else:
+                continue
+            if rank in melds:
+                add_texts[rank] = meld_texts
+            else:
+                group_texts.append(meld_texts)
+        line = meld_of(group_texts, add_texts)
+        sorts[id(line)] = ((size, whole) if spare is None
+                           else (size - 1, whole - hash(spare.text)))
+        lines.append(line)
     return lines
 
 
@@ -172,7 +185,8 @@ class _Judge:
     """The planner's verdict on a going-out line, from its counts (``accepts``): each meld
     it makes or grows, the initial minimum (a side's first meld, concealed or not), and
     what going out needs (``check_going_out``). Only where ``_quick_going_out`` says so.
-    What does not change from line to line is worked out once."""
+    What does not change from line to line is worked out once: the verdict on each meld
+    by its counts, and on each list of canastas going out would leave."""
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
@@ -181,61 +195,72 @@ class _Judge:
         self.kinds = [(key, m.kind(r) or "") for key, m in seat.table.items()
                       if m.is_canasta(r)]
         self.points = sum(c.points for c in seat.hand) if not seat.table else 0
-        self.law = law_of_melds(r)
+        # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
+        self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
+        # (canastas by kind, cards left) -> does going out allow it?
+        self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
+
+    def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
+        r = self.seat.rules
+        old = self.seat.sets.get(rank)
+        wilds, naturals = given_wilds, own
+        if old is not None:
+            wilds += old.wilds
+            naturals += old.naturals
+        ok = meld_ok(r, rank, naturals, wilds, True)
+        name = set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size else None
+        known = self.melds[(rank, own, given_wilds)] = (ok, name)
+        return known
 
     def accepts(self, given: list[tuple[str, int]], counts: dict[str, int],
                 spare: Card | None) -> bool:
         seat = self.seat
         game, r = seat.game, seat.rules
-        melds, table = seat.sets, seat.table
         remaining = 0 if spare is None else 1
-        law = self.law
-        size = r.canasta_size
-        joined: set[str] = set()
-        made: list[str] = []
-        made_natural = False
-        for rank, given_wilds in given:
-            own = counts.get(rank)
-            if not (given_wilds or own):
-                continue
-            joined.add(rank)
-            old = melds.get(rank)
-            wilds = given_wilds
-            naturals = own or 0
-            if old is not None:
-                wilds += old.wilds
-                naturals += old.naturals
-            ok = law.get((rank, naturals, wilds, True))
-            if ok is None:
-                ok = meld_ok(r, rank, naturals, wilds, True)
-            if not ok:
-                return False
-            if naturals + wilds >= size:
-                name = set_kind(r, rank, wilds)
-                made.append(name)
-                made_natural = made_natural or name == "natural"
-        kinds = [kind for key, kind in self.kinds if key not in joined] + made
-        if not table:
-            minimum = game.minimum_of(seat.player)
-            counted = [k for k in kinds if k not in r.going_out_ignores]
-            concealed = (not game.melded_before and not r.play_to_stock_end
-                         and len(counted) >= r.canastas_to_go_out)
-            points = self.points - (spare.points if spare else 0)
-            if not concealed and (minimum == CANASTA_MINIMUM and not made
-                                  or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
-                                  or points < minimum):
-                return False
         if r.sevens_held and spare is not None and spare.rank == "7":
             return False   # Pennies: a seven is never the going-out discard
         if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
             return False
         if remaining == 0 and r.going_out_discards:
             return False
-        try:
-            check_going_out(game, seat.team, kinds, remaining)
-        except IllegalMove:
-            return False
-        return True
+        known = self.melds
+        joined: list[str] = []
+        made: list[str] = []
+        for rank, given_wilds in given:
+            own = counts.get(rank, 0)
+            if not (given_wilds or own):
+                continue
+            joined.append(rank)
+            verdict = known.get((rank, own, given_wilds))
+            if verdict is None:
+                verdict = self._meld(rank, own, given_wilds)
+            ok, name = verdict
+            if not ok:
+                return False
+            if name is not None:
+                made.append(name)
+        kinds = [kind for key, kind in self.kinds if key not in joined] + made
+        if not seat.table:
+            minimum = game.minimum_of(seat.player)
+            counted = [k for k in kinds if k not in r.going_out_ignores]
+            concealed = (not game.melded_before and not r.play_to_stock_end
+                         and len(counted) >= r.canastas_to_go_out)
+            points = self.points - (spare.points if spare else 0)
+            if not concealed and (minimum == CANASTA_MINIMUM and not made
+                                  or minimum == NATURAL_CANASTA_MINIMUM
+                                  and "natural" not in made
+                                  or points < minimum):
+                return False
+        out = (tuple(kinds), remaining)
+        allowed = self.outs.get(out)
+        if allowed is None:
+            try:
+                check_going_out(game, seat.team, kinds, remaining)
+                allowed = True
+            except IllegalMove:
+                allowed = False
+            self.outs[out] = allowed
+        return allowed
 
 
 def _stranded(seat: Seat) -> list[Card] | None:
@@ -279,6 +304,9 @@ def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,
                            have: int) -> bool:
     """Could melding the whole hand give the side the canastas it needs to go out? (A quick
     bound: each meld with all its naturals from the hand and every wild card.)"""
+    size, need = r.canasta_size, r.canastas_to_go_out
+    if have >= need:
+        return True
     wilds = len(seat.wilds)
     naturals: dict[str, int] = {rank: m.naturals for rank, m in melds.items()}
     for rank, cards in seat.naturals.items():
@@ -286,7 +314,11 @@ def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,
     if seat.threes:
         naturals["3"] = naturals.get("3", 0) + seat.threes
     for rank, n in naturals.items():
-        w = melds[rank].wilds if rank in melds else 0
-        if n + w + min(wilds, wild_room(r, rank, n, w)) >= r.canasta_size:
+        m = melds.get(rank)
+        w = m.wilds if m is not None else 0
+        if (n + w + wilds >= size
+                and n + w + min(wilds, wild_room(r, rank, n, w)) >= size):
             have += 1
-    return have >= r.canastas_to_go_out
+            if have >= need:
+                return True
+    return False

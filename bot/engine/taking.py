@@ -16,7 +16,7 @@ from .actions import TakePile, take_of, trusted
 from .bonus_cards import first_meld_brings
 from .cards import Card, card_texts
 from .errors import IllegalMove
-from .going_out import meld_everything
+from .going_out import fewest_to_meld, meld_everything
 from .initial_meld import MeldTable, most_points
 from .meld_limits import onto_short_meld
 from .melds import meld_ok, other_canastas, set_kind, set_melds
@@ -31,19 +31,29 @@ class _Search:
     def __init__(self, game: TableState, player: str) -> None:
         self.game = game
         self.player = player
-        self.team = game.team_of(player)
-        self.all_melds = game.team_melds[self.team]
+        self.team = team = game.side_of[player]
+        self.all_melds = game.team_melds[team]
         self.melds = set_melds(game.rules, self.all_melds)
-        self.top = game.pile[-1]
-        self.hand = game.hands[player]
-        self.tops = [c for c in self.hand if c.rank == self.top.rank]
+        self.top = top = game.pile[-1]
+        self.hand = hand = game.hands[player]
+        rank = top.rank
+        self.tops = [c for c in hand if c.rank == rank]
         # jokers first; the cards beside the top card come from the front of each kind,
         # the further melds' from the back, so no card is used twice
-        self.wilds = sorted((c for c in self.hand if c.is_wild), key=lambda c: (-c.points, c.order))
-        self.frozen = game.pile_frozen_for(self.team)
+        self.wilds = sorted((c for c in hand if c.is_wild), key=lambda c: (-c.points, c.order))
+        self.frozen = game.pile_frozen_for(team)
         # what the top card counts toward the initial minimum (Modern American: nothing)
-        self.top_points = self.top.points if game.rules.initial_top_counts else 0
+        self.top_points = top.points if game.rules.initial_top_counts else 0
         self._table: MeldTable | None = None
+        # the points and notation of the first n naturals and wild cards beside the top card
+        self.top_sums = _sums(self.tops)
+        self.wild_sums = _sums(self.wilds)
+        self.top_texts = [c.text for c in self.tops]
+        self.wild_texts = [c.text for c in self.wilds]
+
+    @cached_property
+    def minimum(self) -> int:
+        return self.game.minimum_of(self.player)
 
     @cached_property
     def incoming(self) -> int:
@@ -70,17 +80,17 @@ class _Search:
 
     def take(self, n: int, w: int) -> TakePile | None:
         """A legal take with ``n`` naturals and ``w`` wild cards beside the top card."""
-        cards = self.tops[:n] + self.wilds[:w]
-        short = not self.all_melds and (self.top_points + sum(c.points for c in cards)
-                                    < self.game.minimum_of(self.player))
-        if short:
-            action = None
+        points = self.top_sums[n] + self.wild_sums[w]
+        if not self.all_melds and self.top_points + points < self.minimum:
+            action = None   # short of the minimum by itself
         else:
-            quick = self._quick(cards, n, w)
+            quick = self._quick(n, w, points)
             if quick is None:
-                action = self._legal(cards, [])
+                cards = self.tops[:n] + self.wilds[:w]
+                action = None if self._refused(n, w, []) else self._legal(cards, [])
             else:
-                action = take_of([c.text for c in cards], []) if quick else None
+                action = (take_of(self.top_texts[:n] + self.wild_texts[:w], []) if quick
+                          else None)
         if action is not None:
             return action
         if not self.all_melds:
@@ -94,50 +104,66 @@ class _Search:
                     return action
         return self._going_out(n, w)
 
-    def _quick(self, cards: list[Card], n: int, w: int) -> bool | None:
-        """The planner's verdict on the take by itself where it asks only the law of melds
-        and the initial minimum (the hand keeps two cards, the rules judge a meld by its
-        counts), else ``None`` (ask the planner). ``kinds`` has left out the takes the pile
-        refuses before the planner looks at the meld."""
+    @cached_property
+    def _facts(self) -> tuple[bool, int, int, bool] | None:
+        """What ``_quick`` asks of every kind of take alike, or ``None`` where it asks the
+        planner for all of them: whether the top card would start a second meld of its
+        rank, the naturals and wild cards of the meld it joins, and whether the top card
+        alone is refused (it goes onto no meld below a canasta)."""
         game, r, top = self.game, self.game.rules, self.top
         melds = self.all_melds
         if r.strict_melds or r.initial_meld_natural:
             return None
         key = top.rank
+        second = False
         if r.duplicate_melds and key in melds:
             key = next((k for k, m in melds.items() if m.shape == "set" and m.rank == top.rank
                         and not m.is_canasta(r)), "")
             if not key:
-                if cards:
-                    return None   # a second meld of the rank: the planner names it
+                second = True   # a second meld of the rank: the planner names it
                 key = top.rank
-        remaining = len(self.hand) - len(cards) + self.incoming
         if not melds:
             if (r.initial_clean_triple or r.splash or not r.initial_top_counts
                     or game.bonus or r.first_meld_cards):
                 return None
-        if remaining <= 1:
-            return None   # going out: the planner's
-        if not cards and r.take_below_canasta and not self.frozen and not any(
-                m.shape == "set" and m.rank == top.rank and not m.is_canasta(r)
-                for m in melds.values()):
-            return False
+        alone_refused = r.take_below_canasta and not self.frozen and not any(
+            m.shape == "set" and m.rank == top.rank and not m.is_canasta(r)
+            for m in melds.values())
         old = melds.get(key)
-        naturals, wilds = n + 1, w
-        if old is not None:
-            naturals += old.naturals
-            wilds += old.wilds
-        if not meld_ok(r, top.rank, naturals, wilds, False):
+        if old is None:
+            return second, 0, 0, alone_refused
+        return second, old.naturals, old.wilds, alone_refused
+
+    def _quick(self, n: int, w: int, points: int) -> bool | None:
+        """The planner's verdict on the take by itself where it asks only the law of melds
+        and the initial minimum (the hand keeps two cards, the rules judge a meld by its
+        counts), else ``None`` (ask the planner). ``kinds`` has left out the takes the pile
+        refuses before the planner looks at the meld; ``points``: the cards' beside the top
+        card."""
+        facts = self._facts
+        if facts is None:
+            return None
+        second, old_naturals, old_wilds, alone_refused = facts
+        if second and (n or w):
+            return None
+        if len(self.hand) - n - w + self.incoming <= 1:
+            return None   # going out: the planner's
+        if alone_refused and not (n or w):
             return False
-        if melds:
+        r = self.game.rules
+        rank = self.top.rank
+        naturals, wilds = n + 1 + old_naturals, w + old_wilds
+        if not meld_ok(r, rank, naturals, wilds, False):
+            return False
+        if self.all_melds:
             return True
-        minimum = game.minimum_of(self.player)
+        minimum = self.minimum
         if minimum == CANASTA_MINIMUM:
             return naturals + wilds >= r.canasta_size
         if minimum == NATURAL_CANASTA_MINIMUM:
             return (naturals + wilds >= r.canasta_size
-                    and set_kind(r, top.rank, wilds) == "natural")
-        return top.points + sum(c.points for c in cards) >= minimum
+                    and set_kind(r, rank, wilds) == "natural")
+        return self.top.points + points >= minimum
 
     def _with_minimum(self, n: int, wilds: list[Card]) -> TakePile | None:
         """The take plus the fewest further melds that reach the initial minimum."""
@@ -146,6 +172,9 @@ class _Search:
         room = len(self.hand) + self.incoming + self.arriving - 2 - len(cards)
         need = game.minimum_of(self.player) - self.top_points - sum(c.points for c in cards)
         if room < 3:
+            return None
+        # the take's own meld, which the move keeps two cards beside (so does not go out)
+        if not meld_ok(game.rules, self.top.rank, n + 1, len(wilds), False):
             return None
         if self._table is None:
             rest = [c for c in self.hand if c.rank != self.top.rank]
@@ -159,7 +188,7 @@ class _Search:
         jokers = sum(1 for c in wilds if c.is_joker)
         groups = self._table.find(need, room, len(self._table.jokers) - jokers,
                                   len(self._table.deuces) - (len(wilds) - jokers))
-        if groups is None:
+        if groups is None or self._refused(n, len(wilds), groups):
             return None
         return self._legal(cards, groups)
 
@@ -167,25 +196,75 @@ class _Search:
         """The take that melds the whole hand (but a card to discard) and goes out."""
         if self.incoming > 1 or self.game.permission is False:
             return None
+        # the naturals of the top card's rank beside it are all the hand's, but a spare one
+        tops, rank = len(self.tops), self.top.rank
+        if n != tops and (n != tops - 1 or self.incoming):
+            return None
         spares: list[Card | None] = [None]
         if self.incoming == 0:
             spares += list({c.rank: c for c in self.hand}.values())
+        counts, short = self._stranded
+        if len(short) > 1:
+            return None
+        r, melds = self.game.rules, self.melds
+        have: int | None = None
         for spare in spares:
+            if tops - (spare is not None and spare.rank == rank) != n:
+                continue
+            if spare is None or spare.is_wild:
+                if short:
+                    continue
+            else:
+                x = spare.rank
+                if short and short != {x}:
+                    continue
+                if (x != rank and x not in melds
+                        and 0 < counts[x] - 1 < fewest_to_meld(r, x)):
+                    continue
             cards = list(self.hand)
             if spare is not None:
                 cards.remove(spare)
-            if sum(1 for c in cards if c.rank == self.top.rank) != n:
-                continue
+            if have is None:
+                have = other_canastas(self.game.rules, self.all_melds)
             plan = meld_everything(self.game.rules, self.melds, cards, top=self.top,
-                                   top_wilds=w, lay_off_wilds=False,
-                                   have=other_canastas(self.game.rules, self.all_melds))
+                                   top_wilds=w, lay_off_wilds=False, have=have)
             if plan is None:
                 continue
             with_top = plan.pop(self.top.rank)
-            action = self._legal(with_top, list(plan.values()))
+            groups = list(plan.values())
+            if self._refused(n, w, groups):
+                continue
+            action = self._legal(with_top, groups)
             if action is not None:
                 return action
         return None
+
+    @cached_property
+    def _stranded(self) -> tuple[dict[str, int], set[str]]:
+        """The hand's naturals by rank, and the ranks whose naturals no meld of going out
+        with the top card can take (``going_out.stranded``): none may be left once the
+        spare card is put aside."""
+        counts: dict[str, int] = {}
+        for c in self.hand:
+            if not c.is_wild:
+                counts[c.rank] = counts.get(c.rank, 0) + 1
+        r, melds, rank = self.game.rules, self.melds, self.top.rank
+        return counts, {x for x, k in counts.items()
+                        if x != rank and x not in melds and k < fewest_to_meld(r, x)}
+
+    def _refused(self, n: int, w: int, groups: list[list[Card]]) -> bool:
+        """Does the planner refuse a side's first meld for what it holds whatever else: a
+        wild card in Italian's natural first meld (``check_wild_use``), no clean triple in
+        Modern American's (``initial_problem``)? ``n`` naturals and ``w`` wild cards beside
+        the top card, ``groups`` the further melds (each with naturals of one rank, so a
+        set, none of the top card's rank)."""
+        r = self.game.rules
+        if self.all_melds or r.blocking_canasta:
+            return False
+        if r.initial_meld_natural and (w or any(c.is_wild for g in groups for c in g)):
+            return True
+        return (r.initial_clean_triple and not (w == 0 and n >= 2)
+                and not any(len(g) >= 3 and not any(c.is_wild for c in g) for g in groups))
 
     def _legal(self, cards: list[Card], groups: list[list[Card]]) -> TakePile | None:
         # every card comes from the hand, none twice (wild cards beside the top card from
@@ -195,6 +274,14 @@ class _Search:
         except IllegalMove:
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
+
+
+def _sums(cards: list[Card]) -> list[int]:
+    """The points of the first n cards, for each n."""
+    sums = [0]
+    for c in cards:
+        sums.append(sums[-1] + c.points)
+    return sums
 
 
 def _search(game: TableState, player: str) -> _Search | None:
