@@ -8,7 +8,7 @@ makes comparisons and counting cheap in the engine's hot paths.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .errors import quoted
 
@@ -107,6 +107,7 @@ _TOKEN = re.compile(r"^(10|[2-9tjqka])([cdhs♣♦♥♠])$")
 _BY_TEXT: dict[str, Card] = {}
 for _card in ALL_CARDS:
     _BY_TEXT[_card.text] = _card
+CARDS: Mapping[str, Card] = _BY_TEXT   # each card by its canonical notation
 
 
 def card(token: str | Card) -> Card:

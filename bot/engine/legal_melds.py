@@ -59,13 +59,15 @@ class Seat:
         deuces: list[Card] = []
         black: list[Card] = []
         threes = 0
-        for c in sorted(self.hand, key=_ORDER):
+        rank = ""
+        cards: list[Card] = []
+        for c in sorted(self.hand, key=_ORDER):   # (a rank's cards come together)
             if c.is_natural:
-                cards = naturals.get(c.rank)
-                if cards is None:
-                    naturals[c.rank] = [c]
-                else:
+                if c.rank == rank:
                     cards.append(c)
+                else:
+                    rank = c.rank
+                    cards = naturals[rank] = [c]
             elif c.is_wild:
                 (jokers if c.is_joker else deuces).append(c)
             else:
@@ -259,6 +261,9 @@ def _rank(group: list[Card]) -> str:
     return next(c.rank for c in group if not c.is_wild)
 
 
+# the lay-off of one natural on its meld, by meld key and card (moves are never changed once
+# made, so each is made once and handed out again)
+_LAY_OFFS: dict[tuple[str, str], Meld] = {}
 Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank or key, cards
 
 
@@ -295,7 +300,11 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
         n, w = len(m.cards) - m.wilds, m.wilds
         if own:
             if safe:
-                legal.append(meld_of([], {rank: [own[0].text]}))
+                one = own[0].text
+                move = _LAY_OFFS.get((rank, one))
+                if move is None:
+                    move = _LAY_OFFS[(rank, one)] = meld_of([], {rank: [one]})
+                legal.append(move)
                 legal_slots.append((False, rank, 1))
             else:
                 checked_slots.append((False, rank, 1))

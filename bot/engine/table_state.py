@@ -124,12 +124,13 @@ class TableState:
         self.pile_rank = None
         self.touched_old = False
         self.turn_new_ranks = set()
-        self.turn_start_ranks = set()
-        self.melded_before = False
         if self.order:
             player = self.order[self.turn_idx]
             self.turn_start_ranks = set(self.team_melds[self.side_of[player]])
             self.melded_before = player in self.melded_players
+        else:
+            self.turn_start_ranks = set()
+            self.melded_before = False
 
     def copy(self) -> Self:
         """The same match, to play on apart: the containers a move can change are copied

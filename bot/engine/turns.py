@@ -7,7 +7,7 @@ from typing import Any
 
 from .actions import AnswerGoOut, Discard, Meld, TakePile
 from .canasta_needs import seven_discard_problem
-from .cards import Card, card, card_texts, parse_cards
+from .cards import CARDS, Card, card, card_texts, parse_cards
 from .cutthroat import form_partnership
 from .discard_limits import discard_problem
 from .errors import IllegalMove
@@ -201,7 +201,7 @@ def discard(state: TableState, player: str, action: Discard) -> list[Event]:
     if state._phase != "play":
         need_phase(state, "play", "discard")
     r = state.rules
-    c = card(action.card)
+    c = CARDS.get(action.card) or card(action.card)
     hand = state.hands[player]
     if c not in hand:
         raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
