@@ -268,12 +268,18 @@ Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank
 
 
 def wild_rooms(rules: Rules) -> dict[tuple[str, int, int], int]:
-    """(rank, naturals, wilds) -> ``wild_room``, remembered on the rules."""
+    """(rank, naturals, wilds) -> ``wild_room``, remembered on the rules and shared by every
+    set of rules with the same fields ``wild_room`` reads."""
     rooms: dict[tuple[str, int, int], int] | None = rules.__dict__.get("_wild_rooms")
     if rooms is None:
-        rooms = {}
+        rooms = _ROOMS.setdefault((rules.wildless_ranks, rules.meld_base, rules.max_wilds,
+                                   rules.wilds_at_most_naturals,
+                                   rules.wilds_fewer_than_naturals, rules.max_meld_size), {})
         object.__setattr__(rules, "_wild_rooms", rooms)
     return rooms
+
+
+_ROOMS: dict[tuple[object, ...], dict[tuple[str, int, int], int]] = {}   # by those fields
 
 
 def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
