@@ -223,7 +223,7 @@ def check_holding(hand: list[Card], used: list[Card]) -> None:
     need: dict[Card, int] = {}
     for c in used:
         need[c] = need.get(c, 0) + 1
-    have = Counter(hand) if len(need) > 3 else None
+    have = Counter(hand) if len(need) > 12 else None   # (list.count: no Python hashing)
     for c, n in need.items():
         held = have[c] if have is not None else hand.count(c)
         if held < n:
