@@ -24,7 +24,7 @@ from .melds import (
     shape_problem,
 )
 from .planning import plan_meld
-from .rules import Rules
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 from .table_state import TableState
 
 Move = tuple[list[list[Card]], dict[str, list[Card]]]
@@ -132,14 +132,19 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
     if r.duplicate_melds:
         legal += _combinations(game, player)
     table = game.team_melds[game.side_of[player]]
-    # a side that has melded, keeping two cards, under rules that judge a meld by its
-    # cards: the planner asks only the law of sequences and wild melds (B.2, B.3)
-    quick = bool(table) and not r.strict_melds
+    # a move keeping two cards, under rules that judge a meld by its cards: the planner asks
+    # only the law of sequences and wild melds (B.2, B.3) and, a side's first meld, the
+    # initial minimum by its points
+    minimum = _points_minimum(game, player, table)
+    quick = not r.strict_melds and (bool(table) or minimum is not None)
     keeps = len(hand) - 2
     for groups, adds in moves:
         holds = (_shapes_hold(r, table, groups, adds) if quick and sum(map(len, groups))
                  + sum(map(len, adds.values())) <= keeps else None)
         if holds is False:
+            continue
+        if holds and minimum is not None and sum(c.points for g in groups
+                                                 for c in g) < minimum:
             continue
         if holds is None:   # cards of the hand, none twice (``runs``, ``_disjoint``)
             try:
@@ -149,6 +154,18 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
         legal.append(meld_of([card_texts(g) for g in groups],
                              {k: card_texts(v) for k, v in adds.items()}))
     return legal
+
+
+def _points_minimum(game: TableState, player: str, table: dict[str, TableMeld]) -> int | None:
+    """A side that has not melded, where the planner asks of a first meld of sequences and
+    wild melds only its points beside the law of melds: the minimum (``None`` elsewhere:
+    the side has melded, or the rules ask more of a first meld, or it must make a canasta)."""
+    r = game.rules
+    if (table or r.initial_meld_natural or r.initial_clean_triple or r.splash
+            or not r.initial_top_counts or r.blocking_canasta):
+        return None
+    minimum = game.minimum_of(player)
+    return None if minimum in (CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM) else minimum
 
 
 def _shapes_hold(r: Rules, table: dict[str, TableMeld], groups: list[list[Card]],

@@ -93,13 +93,12 @@ class _Search:
                           else None)
         if action is not None:
             return action
-        if not self.all_melds:
-            jokers = [c for c in self.wilds if c.is_joker]
-            deuces = [c for c in self.wilds if not c.is_joker]
+        if not self.all_melds and self.incoming + self.arriving + len(self.hand) - n - w >= 5:
+            jokers, deuces = self._jokers_deuces
             for a in range(min(w, len(jokers)), -1, -1):
                 if w - a > len(deuces):
                     continue
-                action = self._with_minimum(n, jokers[:a] + deuces[:w - a])
+                action = self._with_minimum(n, jokers[:a] + deuces[:w - a], a)
                 if action is not None:
                     return action
         return self._going_out(n, w)
@@ -165,14 +164,20 @@ class _Search:
                     and set_kind(r, rank, wilds) == "natural")
         return self.top.points + points >= minimum
 
-    def _with_minimum(self, n: int, wilds: list[Card]) -> TakePile | None:
-        """The take plus the fewest further melds that reach the initial minimum."""
+    @cached_property
+    def _jokers_deuces(self) -> tuple[list[Card], list[Card]]:
+        return ([c for c in self.wilds if c.is_joker],
+                [c for c in self.wilds if not c.is_joker])
+
+    def _with_minimum(self, n: int, wilds: list[Card], jokers: int) -> TakePile | None:
+        """The take plus the fewest further melds that reach the initial minimum
+        (``jokers``: how many of ``wilds`` are jokers)."""
         game = self.game
         cards = self.tops[:n] + wilds
         room = len(self.hand) + self.incoming + self.arriving - 2 - len(cards)
-        need = game.minimum_of(self.player) - self.top_points - sum(c.points for c in cards)
         if room < 3:
             return None
+        need = self.minimum - self.top_points - sum(c.points for c in cards)
         # the take's own meld, which the move keeps two cards beside (so does not go out)
         if not meld_ok(game.rules, self.top.rank, n + 1, len(wilds), False):
             return None
@@ -185,11 +190,21 @@ class _Search:
             if most_points(game.rules, naturals, self.wilds) < need:
                 return None
             self._table = MeldTable(game.rules, naturals, self.wilds, len(rest))
-        jokers = sum(1 for c in wilds if c.is_joker)
         groups = self._table.find(need, room, len(self._table.jokers) - jokers,
                                   len(self._table.deuces) - (len(wilds) - jokers))
         if groups is None or self._refused(n, len(wilds), groups):
             return None
+        if self._facts is not None and not game.rules.blocking_canasta and self.minimum not in (
+                CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM):
+            # as the planner judges it where the rules judge melds by their counts: the
+            # take's own meld is lawful (above), so are the groups (``MeldTable`` makes only
+            # lawful ones), two cards stay (``room``), so the minimum is all that is left
+            points = self.top.points + sum(c.points for c in cards) + sum(
+                c.points for g in groups for c in g)
+            if points < self.minimum:
+                return None
+            return trusted(TakePile, cards=card_texts(cards),
+                           melds=[card_texts(g) for g in groups])
         return self._legal(cards, groups)
 
     def _going_out(self, n: int, w: int) -> TakePile | None:
