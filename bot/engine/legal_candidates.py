@@ -26,7 +26,7 @@ from .legal_melds import (
     meets_minimum,
     smallest_melds,
 )
-from .melds import set_kind
+from .melds import meld_ok, set_kind
 from .planning import plan_meld
 
 Key = tuple[object, ...]
@@ -83,7 +83,16 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     slots: list[Slot] = []
     legal: list[Meld] = smallest_melds(seat, slots) if melded else []
     cands: list[tuple[Groups, Adds, list[Part] | None, Prefix | None]] = []
-    (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
+    # a side that has melded, with no wild card in hand: one candidate, melding every
+    # natural that fits (``_plain_melded``)
+    plain = melded and seat.building and not seat.wilds and not (
+        len(seat.black) >= 3 and seat.rules.black_threes_meldable)
+    groups: Groups = []
+    adds: Adds = {}
+    plain_groups: Groups = []
+    plain_adds: Adds = {}
+    if not plain:
+        (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
     if groups or adds:
         cands.append((groups, adds, None, None))
         if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
@@ -103,6 +112,11 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if len(kept) < len(legal):
             legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
     smallest = len(legal)
+    if plain:
+        found = _plain_melded(seat, slots, seen)
+        if found is not None:
+            return legal + found
+        cands = [(*greedy_melds(seat)[0], None, None)]
     for groups, adds, parts, prefix in cands:
         size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
             map(len, adds.values()))
@@ -126,6 +140,46 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if initial is not None:
             legal.append(initial)
     return legal
+
+
+def _plain_melded(seat: Seat, slots: list[Slot], seen: _Seen) -> list[Meld] | None:
+    """``greedy_melds``' one candidate for a side that has melded, the hand without wild
+    cards (every natural laid off on its meld, three or more of a rank melded), judged by
+    the law of melds as ``_candidate`` judges it: the move, none (not lawful, or the same as
+    a smallest form), or ``None`` where the general path must judge (a meld of threes, a
+    move that does not keep two cards, one as big as a going-out line)."""
+    sets, law, rules = seat.sets, seat.law, seat.rules
+    groups: list[list[str]] = []
+    adds: dict[str, list[str]] = {}
+    size = 0
+    lawful = True
+    slot: Slot | None = None
+    for rank, cards in seat.naturals.items():
+        k = len(cards)
+        m = sets.get(rank)
+        if m is not None:
+            if m.rank == "3":
+                return None
+            naturals, wilds = len(m.cards) - m.wilds + k, m.wilds
+            adds[rank] = [c.text for c in cards]
+            slot = (False, rank, k)
+        elif k >= 3:
+            naturals, wilds = k, 0
+            groups.append([c.text for c in cards])
+            slot = (True, rank, k)
+        else:
+            continue
+        size += k
+        if lawful:
+            ok = law.get((rank, naturals, wilds, False))
+            lawful = meld_ok(rules, rank, naturals, wilds, False) if ok is None else ok
+    if not size:
+        return []
+    if size > seat.keeps or size in seen.waiting or size in seen.keys:
+        return None
+    if not lawful or (len(groups) + len(adds) == 1 and slot in slots):
+        return []
+    return [meld_of(groups, adds)]
 
 
 def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
