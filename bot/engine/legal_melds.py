@@ -261,8 +261,8 @@ def _rank(group: list[Card]) -> str:
     return next(c.rank for c in group if not c.is_wild)
 
 
-# the lay-off of one natural on its meld, by meld key and card (moves are never changed once
-# made, so each is made once and handed out again)
+# the lay-off of one card (a natural, or a wild card) on a meld, by meld key and card (moves
+# are never changed once made, so each is made once and handed out again)
 _LAY_OFFS: dict[tuple[str, str], Meld] = {}
 Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank or key, cards
 
@@ -334,7 +334,16 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
                     ok = law.get((rank, n + k, w + 1, False))
                     if ok is None:
                         ok = meld_ok(r, rank, n + k, w + 1, False)
-                    checked.append(meld_of([], {rank: [c.text for c in cards]}) if ok else None)
+                    if not ok:
+                        checked.append(None)
+                    elif k:
+                        checked.append(meld_of([], {rank: [c.text for c in cards]}))
+                    else:   # the wild card alone: made once per meld key and card
+                        one = low_wild[0].text
+                        move = _LAY_OFFS.get((rank, one))
+                        if move is None:
+                            move = _LAY_OFFS[(rank, one)] = meld_of([], {rank: [one]})
+                        checked.append(move)
                 else:
                     checked.append(legal_meld(seat, [], {rank: cards}))
     plain = max(3, r.min_naturals)
