@@ -74,15 +74,18 @@ def changed(style: Style) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- search
-def neighbours(style: Style) -> list[tuple[str, Style]]:
-    """Each field a step each way (switches flipped); the names say which step."""
+def neighbours(style: Style, only: list[str] | None = None) -> list[tuple[str, Style]]:
+    """Each field (of ``only``) a step each way (switches flipped), named by the step."""
     out = []
     for name, kind in style_fields().items():
+        if only and name not in only:
+            continue
         value = getattr(style, name)
         if kind is bool:
             steps = [not value]
         elif kind is int:
-            steps = [value - 1, value + 1]
+            step = max(1, round(value * 0.25))
+            steps = [value - step, value + step]
         else:
             steps = [value * 0.6, value * 1.5] if value else [5.0, 20.0]
         for v in steps:
@@ -115,16 +118,20 @@ class Race:
         return total / sum(self.weights.get(v, 1.0) for v in self.variants)
 
 
-def search(start: Style, race: Race, deals: int, deadline: float) -> Style:
+def search(start: Style, race: Race, deals: int, deadline: float,
+           only: list[str] | None = None) -> Style:
     current = start
     base = race.score(current, deals)
     print(f"start {changed(current)}: {base:+.0f}", flush=True)
     while time.time() < deadline:
-        entrants = neighbours(current)
+        entrants = neighbours(current, only)
         n = deals
         while len(entrants) > 1 and time.time() < deadline:
-            scored = sorted(((race.score(s, n), name, s) for name, s in entrants),
-                            key=lambda x: -x[0])
+            scored = []
+            for name, s in entrants:
+                scored.append((race.score(s, n), name, s))
+                print(f"    {name}: {scored[-1][0]:+.0f} ({n} deals)", flush=True)
+            scored.sort(key=lambda x: -x[0])
             cur = race.score(current, n)
             print(f"  {n} deals: current {cur:+.0f}; best "
                   + ", ".join(f"{name} {sc:+.0f}" for sc, name, _ in scored[:4]), flush=True)
@@ -155,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--search", action="store_true", help="search for a better Style")
     ap.add_argument("--variants", default=",".join(VARIANTS), help="variants of the search")
     ap.add_argument("--minutes", type=float, default=10.0, help="the search's time")
+    ap.add_argument("--fields", default="", help="the fields the search steps (default: all)")
     opts = ap.parse_args(argv)
     start = NORMAL if opts.from_normal else STRONG
     values = {k: float(v) if v not in ("True", "False") else float(v == "True")
@@ -162,9 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     style = with_values(start, values)
     if opts.search:
         variants = opts.variants.split(",")
-        # hand and foot's hands are long: fewer of them, weighed as much
         race = Race(variants, opts.seed, {})
-        best = search(style, race, opts.hands, time.time() + opts.minutes * 60)
+        only = [f for f in opts.fields.split(",") if f] or None
+        best = search(style, race, opts.hands, time.time() + opts.minutes * 60, only)
         print("best:", changed(best))
         return 0
     began = time.time()

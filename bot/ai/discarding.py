@@ -69,6 +69,9 @@ def danger(t: Table, c: Card, style: Style) -> float:
     frozen = t.frozen_for(team)
     size = 0 if t.rules.unfrozen_take_top_only and not frozen else t.pile_size  # Slavic
     value = (size + 1) * style.danger_per_card + style.danger_base
+    if style.danger_rich and size:
+        # (new) wild cards and red threes in the pile make the take worth more to them
+        value += style.danger_rich * sum(1 for c in t.pile if c.is_wild or c.is_red_three)
     return take_chance(t, nxt, c.rank, style) * value
 
 

@@ -43,6 +43,7 @@ class Style:
     freeze_pile: int = 10          # freeze a pile this big ...
     freeze_hand: int = 7           # ... while the next player holds this many cards
     freeze_per_card: float = 3.5
+    danger_rich: float = 0.0       # (new) a take costs this much more per wild card in the pile
 
     # ------------------------------------------------------------------ the hand's stage
     endgame_stock: int = 8         # the end nears with this few cards in the stock
