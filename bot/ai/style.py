@@ -84,8 +84,11 @@ class Style:
 EASY = Style(keep_pairs=False, value_pile=False, freeze=False, count_cards=False,
              time_going_out=False, ask_partner=False, hold_sets=False)
 NORMAL = Style()
-# Tuned by ``python -m bench.tune --search --from-normal --hands 30 --variants classic``
-# (seeds 1..120; each step kept beat the Style before it over 120 deals): discards weigh the
+# Tuned by ``python -m bench.tune --search --from-normal --hands 30 --variants classic
+# --fields ...`` (24 fields: the keep_, danger_, freeze_, pile_ numbers, draw_value,
+# endgame_stock, build_from, hold_below, urgent_stock, out_lead, hold_sets, time_going_out,
+# meld_pairs_wild, meld_late; seeds 1..120; each step taken beat the Style before it over
+# 120 deals; 3 steps in 30 minutes on half a core): discards weigh the
 # next player's pile take more, sets of three or four of a new rank are held less dearly
 # and stay in hand up to five naturals. Confirmed on fresh seeds: see bench/tune.py.
 STRONG = Style(keep_set=24.0, danger_base=37.5, hold_below=6)
