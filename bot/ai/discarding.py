@@ -1,0 +1,103 @@
+"""Which card to discard: what each card is worth keeping, and what it costs if the next
+player takes the pile with it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.engine import Card
+
+from .stage import endgame, p_at_least
+from .style import Style
+from .table import Table
+
+
+def keep_value(t: Table, c: Card, hand_ranks: Counter[str], style: Style) -> float:
+    end = endgame(t, style)
+    if c.is_wild:
+        return (style.keep_joker if c.is_joker else style.keep_two) \
+            - c.points * end * style.keep_wild_points
+    if c.is_black_three:
+        return style.keep_black_three - style.black_three_late * end
+    n = hand_ranks[c.rank]
+    if c.rank in t.my_melds:
+        value = style.keep_melded
+    elif n >= 3:
+        value = style.keep_set
+    elif n == 2:
+        value = style.keep_pair if style.keep_pairs else 12.0
+    else:
+        value = style.keep_single + (style.keep_unseen * t.unseen_rank(c.rank)
+                                     if style.count_cards else 2.0)
+    return value - c.points * end
+
+
+def take_chance(t: Table, player: str, rank: str, style: Style) -> float:
+    """The chance that ``player`` (an opponent) takes the pile if ``rank`` is discarded."""
+    team = t.teams_of[player]
+    frozen = t.frozen_for(team)
+    if not style.count_cards:
+        return 1.0 if rank in t.melds[team] and not frozen else 0.0
+    known = t.know.known.get(player, Counter())
+    k = sum(n for card_, n in known.items() if card_.rank == rank)
+    kw = sum(n for card_, n in known.items() if card_.is_wild)
+    h = max(0, t.counts[player] - sum(known.values()))
+    q = t.unseen_rank(rank) / t.unseen_total
+    qw = t.unseen_wilds() / t.unseen_total
+    pair = p_at_least(2 - k, h, q)
+    if rank in t.melds[team] and not frozen:
+        p = 1.0
+    elif frozen:
+        p = pair * (1.0 if t.melded[team] else style.danger_unmelded)
+    else:
+        one = p_at_least(1 - k, h, q)
+        wild = 1.0 if kw else p_at_least(1, h, qw)
+        p = max(pair, one * wild)
+    if rank in t.know.discarded.get(player, set()) and k < 2:
+        p *= style.danger_discarded
+    return p
+
+
+def danger(t: Table, c: Card, style: Style) -> float:
+    """Expected loss if the next player takes the pile because of this discard."""
+    if c.is_wild or c.is_black_three or c.rank in t.rules.blocking_ranks:
+        return 0.0   # (Mexican: a seven blocks the pile like a black three)
+    nxt = t.next_player
+    team = t.teams_of[nxt]
+    if team == t.team:
+        return 0.0
+    frozen = t.frozen_for(team)
+    size = 0 if t.rules.unfrozen_take_top_only and not frozen else t.pile_size  # Slavic
+    value = (size + 1) * style.danger_per_card + style.danger_base
+    if style.danger_rich and size:
+        # (new) wild cards and red threes in the pile make the take worth more to them
+        value += style.danger_rich * sum(1 for c in t.pile if c.is_wild or c.is_red_three)
+    return take_chance(t, nxt, c.rank, style) * value
+
+
+def discard_order(t: Table, hand: list[Card], style: Style) -> list[tuple[float, Card]]:
+    """Every distinct card of the hand with the cost of discarding it, cheapest first."""
+    ranks = Counter(c.rank for c in hand if c.is_natural)
+    nxt_team = t.teams_of[t.next_player]
+    out: list[tuple[float, Card]] = []
+    seen: set[Card] = set()
+    freeze_bonus = 0.0
+    if (style.freeze and not t.frozen_all and nxt_team != t.team and t.melded[nxt_team]
+            and t.pile_size >= style.freeze_pile
+            and t.counts[t.next_player] >= style.freeze_hand):
+        freeze_bonus = style.freeze_per_card * t.pile_size
+    for c in sorted(hand, key=lambda c: c.order):
+        if c in seen:
+            continue
+        seen.add(c)
+        cost = keep_value(t, c, ranks, style) + danger(t, c, style)
+        if c.is_natural and nxt_team != t.team and c.rank in t.melds[nxt_team]:
+            cost += style.lay_off_cost   # the next opponent lays it off: only if nothing is safe
+        if c.is_wild:
+            cost -= freeze_bonus
+        out.append((cost, c))
+    out.sort(key=lambda x: (x[0], x[1].order))
+    return out
+
+
+__all__ = ["danger", "discard_order", "keep_value", "take_chance"]
