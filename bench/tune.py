@@ -81,6 +81,7 @@ def neighbours(style: Style, only: list[str] | None = None) -> list[tuple[str, S
         if only and name not in only:
             continue
         value = getattr(style, name)
+        steps: list[bool | int | float]
         if kind is bool:
             steps = [not value]
         elif kind is int:
