@@ -117,6 +117,9 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
     moves: list[Move] = []
     found = runs(hand, r.canasta_size) if r.sequences else []
     moves += [([run], {}) for run in found]
+    # a run of ``runs`` is a lawful sequence (naturals of one suit in a row, 3 .. a
+    # canasta's length: ``sequence_problem`` finds nothing)
+    lawful = len(moves)
     moves += _extensions(game, player)
     if r.wild_melds:
         moves += _wild_moves(game, player)
@@ -142,12 +145,15 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
     quick = bool(table) or minimum is not None
     lenient = not r.strict_melds and (bool(table) or not r.initial_meld_natural)
     keeps = len(hand) - 2
-    for groups, adds in moves:
-        holds = (_shapes_hold(r, table, groups, adds)
-                 if quick and sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps
-                 and (lenient or not any(c.is_wild for g in groups for c in g)
-                      and not any(c.is_wild for v in adds.values() for c in v))
-                 else None)
+    for i, (groups, adds) in enumerate(moves):
+        if i < lawful:
+            holds = True if quick and len(groups[0]) <= keeps else None
+        else:
+            holds = (_shapes_hold(r, table, groups, adds)
+                     if quick and sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps
+                     and (lenient or not any(c.is_wild for g in groups for c in g)
+                          and not any(c.is_wild for v in adds.values() for c in v))
+                     else None)
         if holds is False:
             continue
         if holds and minimum is not None and sum(c.points for g in groups
