@@ -158,7 +158,7 @@ class _Search:
         second, old_naturals, old_wilds, alone_refused = facts
         if second and (n or w):
             return None
-        if len(self.hand) - n - w + self.incoming <= 1:
+        if len(self.hand) - n - w <= 1 and len(self.hand) - n - w + self.incoming <= 1:
             return None   # going out: the planner's
         if alone_refused and not (n or w):
             return False
@@ -224,11 +224,11 @@ class _Search:
 
     def _going_out(self, n: int, w: int) -> TakePile | None:
         """The take that melds the whole hand (but a card to discard) and goes out."""
-        if self.incoming > 1 or self.game.permission is False:
-            return None
         # the naturals of the top card's rank beside it are all the hand's, but a spare one
         tops, rank = len(self.tops), self.top.rank
-        if n != tops and (n != tops - 1 or self.incoming):
+        if n != tops and n != tops - 1 or self.game.permission is False:
+            return None
+        if self.incoming > 1 or n != tops and self.incoming:
             return None
         spares: list[Card | None] = [None]
         if self.incoming == 0:
@@ -321,9 +321,14 @@ def _search(game: TableState, player: str) -> _Search | None:
     hand = game.hands[player]
     if game.rules.one_card_rule and len(hand) == 1 and len(game.pile) == 1:
         return None
-    top = game.pile[-1].rank
-    if top not in game.team_melds[team] and not any(c.rank == top for c in hand):
+    card = game.pile[-1]
+    top, melds = card.rank, game.team_melds[team]
+    naturals = sum(1 for c in hand if c.rank == top)
+    if not naturals and top not in melds:
         return None  # no natural to show and no meld to lay the top card off on
+    if (naturals < 2 and game.pile_frozen_for(team)
+            and not onto_short_meld(game.rules, melds, card)):
+        return None  # a frozen pile wants a natural pair (``_Search.kinds``)
     return _Search(game, player)
 
 
