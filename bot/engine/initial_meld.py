@@ -48,6 +48,7 @@ class MeldTable:
                 self.shapes.append((rank, shapes))
         self._tables: dict[int, State] = {}
         self._ranked: dict[int, list[tuple[int, int, int, int, tuple[Choice, ...]]]] = {}
+        self._asked: set[int] = set()   # the bounds asked about once
 
     def states(self, bound: int) -> State:
         """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
@@ -99,10 +100,19 @@ class MeldTable:
         bound = min(FIRST_BOUND, limit)
         while True:
             best: tuple[int, int, tuple[Choice, ...]] | None = None
-            for k, points, j, d, path in self.ranked(max(bound, 0)):
-                if points >= need and k <= max_cards and j <= jokers and d <= deuces:
-                    best = (k, points, path)
-                    break
+            at = max(bound, 0)
+            if at in self._ranked or at in self._asked:
+                for k, points, j, d, path in self.ranked(at):
+                    if points >= need and k <= max_cards and j <= jokers and d <= deuces:
+                        best = (k, points, path)
+                        break
+            else:   # asked once: a pass over the states costs less than ranking them
+                self._asked.add(at)
+                for (j, d, k), (points, path) in self.states(at).items():
+                    if (path and points >= need and k <= max_cards and j <= jokers
+                            and d <= deuces
+                            and (best is None or (k, -points) < (best[0], -best[1]))):
+                        best = (k, points, path)
             if best is not None or bound >= limit:
                 break
             bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
