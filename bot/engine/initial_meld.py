@@ -47,7 +47,6 @@ class MeldTable:
             if shapes:
                 self.shapes.append((rank, shapes))
         self._tables: dict[int, State] = {}
-        self._ranked: dict[int, list[tuple[int, int, int, int, tuple[Choice, ...]]]] = {}
 
     def states(self, bound: int) -> State:
         """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
@@ -75,18 +74,6 @@ class MeldTable:
         self._tables[bound] = states
         return states
 
-    def ranked(self, bound: int) -> list[tuple[int, int, int, int, tuple[Choice, ...]]]:
-        """The states within ``bound`` that hold a meld, fewest cards first, then most
-        points, then in the table's order: the first that fits a question is its answer.
-        Each (cards, points, jokers, deuces, melds)."""
-        ranked = self._ranked.get(bound)
-        if ranked is None:
-            ranked = [(k, points, j, d, path)
-                      for (j, d, k), (points, path) in self.states(bound).items() if path]
-            ranked.sort(key=_fewest_first)   # stable: ties keep the table's order
-            self._ranked[bound] = ranked
-        return ranked
-
     def find(self, need: int, max_cards: int, jokers: int | None = None,
              deuces: int | None = None) -> list[list[Card]] | None:
         """New melds worth at least ``need`` with at most ``max_cards`` cards and at most the
@@ -99,10 +86,10 @@ class MeldTable:
         bound = min(FIRST_BOUND, limit)
         while True:
             best: tuple[int, int, tuple[Choice, ...]] | None = None
-            for k, points, j, d, path in self.ranked(max(bound, 0)):
-                if points >= need and k <= max_cards and j <= jokers and d <= deuces:
+            for (j, d, k), (points, path) in self.states(max(bound, 0)).items():
+                if (path and points >= need and k <= max_cards and j <= jokers
+                        and d <= deuces and (best is None or (k, -points) < (best[0], -best[1]))):
                     best = (k, points, path)
-                    break
             if best is not None or bound >= limit:
                 break
             bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
@@ -114,10 +101,6 @@ class MeldTable:
             groups.append(self.naturals[rank][:n] + [jokers_left.pop() for _ in range(a)]
                           + [deuces_left.pop() for _ in range(b)])
         return groups
-
-
-def _fewest_first(state: tuple[int, int, int, int, tuple[Choice, ...]]) -> tuple[int, int]:
-    return state[0], -state[1]
 
 
 Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points

@@ -168,10 +168,11 @@ def _line(seat: Seat, given: list[tuple[str, int]], naturals: dict[str, list[Car
 def _quick_going_out(seat: Seat, foot: bool) -> bool:
     """Can a going-out line be judged by its counts (``_going_out_judge``) as the planner
     judges it? Not where the foot waits, a packet comes with a canasta, the rules look
-    beyond a meld's counts, a first meld brings cards or has Modern American's limits, or a
-    3 other than a black three (or Kombo's black threes) is in the hand."""
+    beyond a meld's counts and its wild cards (Modern American's rule of five and wildless
+    ranks), a first meld brings cards or has Modern American's limits, or a 3 other than a
+    black three (or Kombo's black threes) is in the hand."""
     game, r = seat.game, seat.rules
-    if foot or r.strict_melds or r.initial_meld_natural or (
+    if foot or r.meld_base or r.wildless_ranks or (
             r.foot_on == "canasta" and game.feet.get(seat.player)):
         return False
     if seat.threes and (seat.threes > len(seat.black) or r.black_threes_any_time):
@@ -199,6 +200,16 @@ class _Judge:
         self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
         # (canastas by kind, cards left) -> does going out allow it?
         self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
+        # Italian's rules for wild cards (``check_wild_use``): a line melds every wild card
+        # but the spare, on sets; none in a natural first meld, no 2 (no wild card) while
+        # the side has a wild meld short of a canasta
+        self.no_wilds = bool(r.initial_meld_natural and not seat.table)
+        self.no_deuces = False
+        if (r.deuces_reserved or r.wilds_reserved) and any(
+                m.shape == "wild" and not m.is_canasta(r) for m in seat.table.values()):
+            self.no_wilds = self.no_wilds or r.wilds_reserved
+            self.no_deuces = r.deuces_reserved
+        self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
 
     def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
         r = self.seat.rules
@@ -223,6 +234,13 @@ class _Judge:
             return False
         if remaining == 0 and r.going_out_discards:
             return False
+        if self.no_wilds or self.no_deuces:
+            spare_wild = spare is not None and spare.is_wild
+            spare_deuce = spare is not None and spare.is_wild and not spare.is_joker
+            if self.no_wilds and len(seat.wilds) - spare_wild > 0:
+                return False
+            if self.no_deuces and self.deuces - spare_deuce > 0:
+                return False
         known = self.melds
         joined: list[str] = []
         made: list[str] = []

@@ -117,6 +117,9 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
     moves: list[Move] = []
     found = runs(hand, r.canasta_size) if r.sequences else []
     moves += [([run], {}) for run in found]
+    # a run of ``runs`` is a lawful sequence (naturals of one suit in a row, 3 .. a
+    # canasta's length: ``sequence_problem`` finds nothing)
+    lawful = len(moves)
     moves += _extensions(game, player)
     if r.wild_melds:
         moves += _wild_moves(game, player)
@@ -135,12 +138,22 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
     # a move keeping two cards, under rules that judge a meld by its cards: the planner asks
     # only the law of sequences and wild melds (B.2, B.3) and, a side's first meld, the
     # initial minimum by its points
+    # (rules that look beyond a meld's cards look only at its wild cards: Italian's natural
+    # first meld and reserved 2s, Modern American's wild cards; a move without any is
+    # judged so too)
     minimum = _points_minimum(game, player, table)
-    quick = not r.strict_melds and (bool(table) or minimum is not None)
+    quick = bool(table) or minimum is not None
+    lenient = not r.strict_melds and (bool(table) or not r.initial_meld_natural)
     keeps = len(hand) - 2
-    for groups, adds in moves:
-        holds = (_shapes_hold(r, table, groups, adds) if quick and sum(map(len, groups))
-                 + sum(map(len, adds.values())) <= keeps else None)
+    for i, (groups, adds) in enumerate(moves):
+        if i < lawful:
+            holds = True if quick and len(groups[0]) <= keeps else None
+        else:
+            holds = (_shapes_hold(r, table, groups, adds)
+                     if quick and sum(map(len, groups)) + sum(map(len, adds.values())) <= keeps
+                     and (lenient or not any(c.is_wild for g in groups for c in g)
+                          and not any(c.is_wild for v in adds.values() for c in v))
+                     else None)
         if holds is False:
             continue
         if holds and minimum is not None and sum(c.points for g in groups
@@ -158,11 +171,12 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
 
 def _points_minimum(game: TableState, player: str, table: dict[str, TableMeld]) -> int | None:
     """A side that has not melded, where the planner asks of a first meld of sequences and
-    wild melds only its points beside the law of melds: the minimum (``None`` elsewhere:
-    the side has melded, or the rules ask more of a first meld, or it must make a canasta)."""
+    wild melds only its points beside the law of melds (and, Italian, that it holds no wild
+    card): the minimum (``None`` elsewhere: the side has melded, or the rules ask more of a
+    first meld, or it must make a canasta)."""
     r = game.rules
-    if (table or r.initial_meld_natural or r.initial_clean_triple or r.splash
-            or not r.initial_top_counts or r.blocking_canasta):
+    if (table or r.initial_clean_triple or r.splash or not r.initial_top_counts
+            or r.blocking_canasta):
         return None
     minimum = game.minimum_of(player)
     return None if minimum in (CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM) else minimum

@@ -105,14 +105,14 @@ class _Search:
 
     @cached_property
     def _facts(self) -> tuple[bool, int, int, bool] | None:
-        """What ``_quick`` asks of every kind of take alike, or ``None`` where it asks the
-        planner for all of them: whether the top card would start a second meld of its
-        rank, the naturals and wild cards of the meld it joins, and whether the top card
-        alone is refused (it goes onto no meld below a canasta)."""
+        """What ``_quick`` asks of every kind of take alike (beside ``_wilds_refused``), or
+        ``None`` where it asks the planner for all of them: whether the top card would
+        start a second meld of its rank, the naturals and wild cards of the meld it joins,
+        and whether the top card alone is refused (it goes onto no meld below a canasta)."""
         game, r, top = self.game, self.game.rules, self.top
         melds = self.all_melds
-        if r.strict_melds or r.initial_meld_natural:
-            return None
+        if r.meld_base or r.wildless_ranks:
+            return None   # Modern American's limits on wild cards: the planner's
         key = top.rank
         second = False
         if r.duplicate_melds and key in melds:
@@ -133,6 +133,19 @@ class _Search:
             return second, 0, 0, alone_refused
         return second, old.naturals, old.wilds, alone_refused
 
+    @cached_property
+    def _wilds_refused(self) -> int:
+        """Italian's rules for wild cards (``check_wild_use``): beside the top card, no wild
+        card in a side's natural first meld (0), no 2 (or no wild card) while the side has a
+        wild meld short of a canasta (the number of jokers that may go); else -1."""
+        r = self.game.rules
+        if r.initial_meld_natural and not self.all_melds:
+            return 0
+        if (r.deuces_reserved or r.wilds_reserved) and any(
+                m.shape == "wild" and not m.is_canasta(r) for m in self.all_melds.values()):
+            return 0 if r.wilds_reserved else len(self._jokers_deuces[0])
+        return -1
+
     def _quick(self, n: int, w: int, points: int) -> bool | None:
         """The planner's verdict on the take by itself where it asks only the law of melds
         and the initial minimum (the hand keeps two cards, the rules judge a meld by its
@@ -145,10 +158,12 @@ class _Search:
         second, old_naturals, old_wilds, alone_refused = facts
         if second and (n or w):
             return None
-        if len(self.hand) - n - w + self.incoming <= 1:
+        if len(self.hand) - n - w <= 1 and len(self.hand) - n - w + self.incoming <= 1:
             return None   # going out: the planner's
         if alone_refused and not (n or w):
             return False
+        if 0 <= self._wilds_refused < w:
+            return False   # wild cards first: the jokers, then the 2s
         r = self.game.rules
         rank = self.top.rank
         naturals, wilds = n + 1 + old_naturals, w + old_wilds
@@ -209,11 +224,11 @@ class _Search:
 
     def _going_out(self, n: int, w: int) -> TakePile | None:
         """The take that melds the whole hand (but a card to discard) and goes out."""
-        if self.incoming > 1 or self.game.permission is False:
-            return None
         # the naturals of the top card's rank beside it are all the hand's, but a spare one
         tops, rank = len(self.tops), self.top.rank
-        if n != tops and (n != tops - 1 or self.incoming):
+        if n != tops and n != tops - 1 or self.game.permission is False:
+            return None
+        if self.incoming > 1 or n != tops and self.incoming:
             return None
         spares: list[Card | None] = [None]
         if self.incoming == 0:
@@ -306,9 +321,14 @@ def _search(game: TableState, player: str) -> _Search | None:
     hand = game.hands[player]
     if game.rules.one_card_rule and len(hand) == 1 and len(game.pile) == 1:
         return None
-    top = game.pile[-1].rank
-    if top not in game.team_melds[team] and not any(c.rank == top for c in hand):
+    card = game.pile[-1]
+    top, melds = card.rank, game.team_melds[team]
+    naturals = sum(1 for c in hand if c.rank == top)
+    if not naturals and top not in melds:
         return None  # no natural to show and no meld to lay the top card off on
+    if (naturals < 2 and game.pile_frozen_for(team)
+            and not onto_short_meld(game.rules, melds, card)):
+        return None  # a frozen pile wants a natural pair (``_Search.kinds``)
     return _Search(game, player)
 
 
