@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Meld, meld_of
-from .cards import Card, card_texts
+from .cards import Card
 from .errors import IllegalMove
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
@@ -90,12 +90,8 @@ def _quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
     cards taken from the end of the hand's wild cards."""
     judge = _Judge(seat)
     melds = seat.sets
-    hand = seat.hand
     lines: list[Meld] = []
     wild_texts = [c.text for c in wilds]
-    # each line's number of cards and sum of hashes, for telling moves apart
-    size, whole = len(hand), sum(map(hash, card_texts(hand)))
-    sorts = seat.line_sorts
     for spare in spares:
         cnt, txt, wt = counts, texts, wild_texts
         if spare is not None and spare.is_wild:
@@ -141,8 +137,6 @@ def _quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
             else:
                 group_texts.append(meld_texts)
         line = meld_of(group_texts, add_texts)
-        sorts[id(line)] = ((size, whole) if spare is None
-                           else (size - 1, whole - hash(spare.text)))
         lines.append(line)
     return lines
 

@@ -83,9 +83,6 @@ class Seat:
         # what is worked out about a group of cards once, by the list's identity (the
         # list is kept here, so its identity is not reused within the call)
         self._parts: dict[tuple[str | None, int], Part] = {}
-        # the going-out lines' number of cards and sum of hashes (``legal_candidates``),
-        # by the line's identity (the lines live as long as the call)
-        self.line_sorts: dict[int, tuple[int, int]] = {}
         r = self.rules
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
         self.building = (not r.strict_melds if self.table else r.first_meld_by_counts)
