@@ -24,9 +24,10 @@ from typing import Any
 
 from bot.engine import Action, AnswerGoOut, AskToGoOut, Discard, Game, IllegalMove, Meld
 
+from . import policy
 from .candidates import search_options
 from .evaluate import outcome, play_out, rollout_step, side_value
-from .knowledge import read_history
+from .knowledge import Memory, read_history
 from .players import acting_seat
 from .table import Table, read_table
 from .world import build_game
@@ -63,10 +64,12 @@ class HardPlayer:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = 0.9,
+                 style: policy.Style = policy.NORMAL,
                  max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
                  margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
                  search_melds: bool = False, search_discards: bool = False) -> None:
         self.seed = seed
+        self.style = style              # the heuristics of the base move and the rollouts
         self.rng = random.Random(seed)
         self.budget = budget            # CPU seconds per searched decision (None: no limit)
         self.max_samples = max_samples  # cap on worlds per decision (None: the budget only)
@@ -91,7 +94,7 @@ class HardPlayer:
         table = read_table(view, know)
         me = view["player"]
         check = build_game(view, know, random.Random(0))
-        options = search_options(table, check, me, search_melds=self.search_melds,
+        options = search_options(table, check, me, self.style, search_melds=self.search_melds,
                                  search_discards=self.search_discards)
         found = Searched(options.actions, [[] for _ in options.actions],
                          [True] * len(options.actions), obvious=options.obvious)
@@ -117,9 +120,10 @@ class HardPlayer:
                 break
             world_seed = self.rng.randrange(1 << 30)
             world = build_game(view, know, random.Random(world_seed))
+            memory = Memory.of(know, world)
             for i, action in enumerate(found.actions):
                 if found.alive[i]:
-                    found.scores[i].append(self.play(world, me, action, depth, team))
+                    found.scores[i].append(self.play(world, memory, me, action, depth, team))
             found.worlds += 1
             if found.worlds >= MIN_WORLDS:
                 self.drop_behind(found)
@@ -127,14 +131,15 @@ class HardPlayer:
         self.worlds.append(found.worlds)
         return found
 
-    def play(self, world: Game, me: str, action: Action, depth: int, team: int) -> float:
+    def play(self, world: Game, memory: Memory, me: str, action: Action, depth: int,
+             team: int) -> float:
         game = world.copy()
         start = len(game.results)
         try:
             game.apply(me, action)
         except IllegalMove:
             return -1e6
-        play_out(game, start, depth)
+        play_out(game, start, depth, self.style, memory.copy())
         return outcome(game, start, team)
 
     def drop_behind(self, found: Searched) -> None:
