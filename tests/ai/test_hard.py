@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from bot.ai import policy
 from bot.ai.hard import HardPlayer, Searched, outcome, rollout_step
 from bot.engine import Draw, Game, TakePile, variant
 
@@ -51,3 +52,31 @@ def test_a_searched_decision_keeps_to_its_cpu_budget() -> None:
     assert not found.obvious and found.worlds >= 2
     assert spent <= 0.3 * 1.25                # the next world is started only if it fits
     assert bot.worlds == [found.worlds]
+
+
+class CountingStyle(policy.Style):
+    """The normal style, counting how often the heuristics consult it."""
+
+    reads = 0
+
+    def __getattribute__(self, name: str) -> object:
+        if not name.startswith("_") and name != "reads":
+            type(self).reads += 1
+        return super().__getattribute__(name)
+
+
+def test_the_base_move_and_the_rollouts_play_the_style_given() -> None:
+    game = position(hands={"ann": "8h 8s 5c 9s jd qd kd", "bob": "4h 5h 6h 7h 9h 10h",
+                           "cat": "4h 5h 6h 7h 9h 10h", "dan": "4h 5h 6h 7h 9h 10h"},
+                    discard="4c 5d 6h 7s 9c 10d jh qs kc 4d 5h 6s 7c 9d 8d",
+                    melds={0: ["ac ad ah"], 1: ["kh ks kd"]})
+    view = game.view("ann")
+    plain = HardPlayer(budget=None, max_samples=2, depth=8).think(view)
+    CountingStyle.reads = 0
+    counted = HardPlayer(budget=None, max_samples=2, depth=8, style=CountingStyle()).think(view)
+    assert counted.actions == plain.actions and counted.scores == plain.scores
+    base = CountingStyle.reads
+    assert base > 0
+    CountingStyle.reads = 0
+    HardPlayer(budget=None, max_samples=4, depth=8, style=CountingStyle()).think(view)
+    assert CountingStyle.reads > base     # more worlds, more rollout moves by that style
