@@ -80,3 +80,16 @@ def test_the_base_move_and_the_rollouts_play_the_style_given() -> None:
     CountingStyle.reads = 0
     HardPlayer(budget=None, max_samples=4, depth=8, style=CountingStyle()).think(view)
     assert CountingStyle.reads > base     # more worlds, more rollout moves by that style
+
+
+def test_a_move_that_cannot_beat_normals_by_the_margin_stops_being_played() -> None:
+    bot = HardPlayer(margin=15.0, prune=3.0)
+    found = searched([[0.0, 10.0, 0.0, 10.0] * 2, [1.0, 11.0, 2.0, 10.0] * 2,
+                      [40.0, -30.0, 60.0, -20.0] * 2])
+    found.worlds = 8
+    bot.drop_behind(found)
+    assert found.alive == [True, False, True]   # +1 for sure: never +15; noisy: played on
+    found.worlds = 4
+    found.alive = [True, True, True]
+    bot.drop_behind(found)
+    assert found.alive == [True, True, True]    # too few worlds to judge
