@@ -70,7 +70,7 @@ class HardPlayer:
                  max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
                  margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
                  search_melds: bool = True, search_discards: bool = True,
-                 discard_pile: int = 6) -> None:
+                 discard_pile: int = 6, discard_share: float = 0.35) -> None:
         self.seed = seed
         self.style = style              # the heuristics of the base move and the rollouts
         self.rng = random.Random(seed)
@@ -83,6 +83,7 @@ class HardPlayer:
         self.search_melds = search_melds        # compare melds and holding back
         self.search_discards = search_discards  # compare the cheapest discards ...
         self.discard_pile = discard_pile        # ... on a pile of at least this many cards
+        self.discard_share = discard_share      # share of the budget when only discards compete
         self.prune = prune              # standard errors behind the best that drop a move
         self.worlds: list[int] = []     # worlds sampled at each searched decision (for bench)
 
@@ -105,21 +106,22 @@ class HardPlayer:
                          [True] * len(options.actions), obvious=options.obvious)
         if options.obvious:
             return found
-        depth = self.depth
+        depth, budget = self.depth, self.budget
         if view["phase"] == "permission" or any(
                 isinstance(a, AskToGoOut) or _goes_out(a, table) for a in options.actions):
             depth = 0   # going out ends the hand: every candidate is scored at its end
         elif all(isinstance(a, Discard) for a in options.actions):
             depth = min(depth, self.discard_depth) if depth else self.discard_depth
+            budget = None if budget is None else budget * self.discard_share
         team = view["team"]
         searching = time.thread_time()
         while True:
             if self.max_samples is not None and found.worlds >= self.max_samples:
                 break
-            if self.budget is not None and found.worlds >= 2:
+            if budget is not None and found.worlds >= 2:
                 now = time.thread_time()
                 per_world = (now - searching) / found.worlds
-                if now - start + per_world > self.budget:   # the next world would not fit
+                if now - start + per_world > budget:   # the next world would not fit
                     break
             if found.worlds >= MIN_WORLDS and sum(found.alive) == 1:
                 break

@@ -6,7 +6,7 @@ import time
 
 from bot.ai import policy
 from bot.ai.hard import HardPlayer, Searched, outcome, rollout_step
-from bot.engine import Draw, Game, TakePile, variant
+from bot.engine import Discard, Draw, Game, TakePile, variant
 
 from .helpers import choose, position
 
@@ -93,3 +93,17 @@ def test_a_move_that_cannot_beat_normals_by_the_margin_stops_being_played() -> N
     found.alive = [True, True, True]
     bot.drop_behind(found)
     assert found.alive == [True, True, True]    # too few worlds to judge
+
+
+def test_a_choice_among_discards_takes_its_share_of_the_budget() -> None:
+    game = position(hands={"ann": "4h 6s 9c jd kd 5c 8h", "bob": "4h 5h 6h 7h 9h 10h",
+                           "cat": "4h 5h 6h 7h 9h 10h", "dan": "4h 5h 6h 7h 9h 10h"},
+                    discard="4c 5d 6h 7s 9c 10d jh qs", melds={0: ["ac ad ah"], 1: ["qh qc qd"]},
+                    turn="ann", phase="play")
+    bot = HardPlayer(budget=0.6, discard_share=0.25)
+    start = time.thread_time()
+    found = bot.think(game.view("ann"))
+    spent = time.thread_time() - start
+    assert not found.obvious and all(isinstance(a, Discard) for a in found.actions)
+    assert len(found.actions) >= 2 and found.worlds >= 2
+    assert spent <= 0.6 * 0.25 * 1.25
