@@ -8,6 +8,12 @@ exchanged), so the luck of the deal cancels. Prints the average points per hand 
 the median, 95th percentile and maximum time per decision of each level (CPU time of the
 deciding thread, i.e. on one core, and wall clock). Level ``random`` plays uniformly
 among ``game.legal_actions``.
+
+    python -m bench.ai --rollout-speed 40
+
+measures the hard level's rollouts instead: moves per second (CPU) from positions of
+normal self-play, each seat reading its table from a memory kept move by move (as the
+search does) and, for comparison, from a fresh view and its whole history at every move.
 """
 
 from __future__ import annotations
@@ -21,7 +27,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor, TimeoutError, as_completed
 from typing import Any
 
-from bot.ai import computer_player, evaluate
+from bot.ai import computer_player, evaluate, policy
+from bot.ai.knowledge import Memory, read_history
+from bot.ai.players import first_legal
+from bot.ai.table import read_table
+from bot.ai.world import build_game
 from bot.engine import Action, Game, variant
 from bot.engine.variants import PLAYER_COUNTS
 
@@ -142,6 +152,52 @@ def run(work: list[Any], jobs: int, minutes: float | None) -> list[dict[str, Any
     return results
 
 
+def _fresh_step(game: Game, player: str, style: policy.Style, memory: Memory) -> None:
+    """A rollout move read from a fresh view and its whole history (the old way)."""
+    view = game.view(player)
+    table = read_table(view, read_history(view, game.rules))
+    first_legal(game, player, policy.decide(table, style))
+
+
+def rollout_speed(positions: int, rules_name: str, players: int, seed: int) -> None:
+    """Rollout moves per CPU second, from worlds sampled in positions of normal self-play."""
+    rules = variant(rules_name, players)
+    names = [f"s{i}" for i in range(players)]
+    worlds: list[tuple[Game, Memory]] = []
+    rng = random.Random(seed)
+    for i in range(positions):
+        game = Game.new(rules, names, seed + i)
+        bots = {p: computer_player("normal", j) for j, p in enumerate(names)}
+        for _ in range(rng.randrange(8, 60)):
+            if game.results:
+                break
+            p = game.turn
+            assert p is not None
+            game.apply(p, bots[p].choose(game.view(p)))
+        if game.results or game.turn is None:
+            continue
+        view = game.view(game.turn)
+        know = read_history(view)
+        world = build_game(view, know, random.Random(i))
+        worlds.append((world, Memory.of(know, world)))
+    fresh = evaluate.rollout_step
+    for label, step in (("memory kept move by move", None), ("fresh view every move",
+                                                              _fresh_step)):
+        evaluate.rollout_step = step or fresh   # type: ignore[assignment]
+        moves, start = 0, time.thread_time()
+        try:
+            for world, memory in worlds:
+                for _ in range(3):
+                    game = world.copy()
+                    moves += evaluate.play_out(game, len(game.results), 24, policy.NORMAL,
+                                               memory.copy())
+        finally:
+            evaluate.rollout_step = fresh
+        spent = time.thread_time() - start
+        print(f"  rollouts, {label}: {moves} moves in {spent:.2f} s CPU, "
+              f"{moves / spent:.0f} moves/s ({len(worlds)} positions, {rules_name})")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -160,7 +216,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=None,
                     help="stop after this many minutes of wall clock and report the deals "
                          "finished so far (the first ones, in order)")
+    ap.add_argument("--rollout-speed", type=int, default=0, metavar="POSITIONS",
+                    help="measure the hard level's rollout moves per second instead")
     opts = ap.parse_args(argv)
+    if opts.rollout_speed:
+        rollout_speed(opts.rollout_speed, opts.variant, opts.players or 4, opts.seed)
+        return 0
     settings = {k: float(v) for k, v in (kv.split("=", 1) for kv in opts.set)}
     if opts.a == opts.b:
         ap.error("pick two different levels")

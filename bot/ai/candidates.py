@@ -50,9 +50,10 @@ def _used(action: Meld) -> int:
     return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
 
 
-def normal_choice(table: Table, game: Game, me: str) -> Action:
-    """What the normal level plays here (as ``HeuristicPlayer.choose``)."""
-    ordered = policy.decide(table, policy.NORMAL)
+def normal_choice(table: Table, game: Game, me: str,
+                  style: policy.Style = policy.NORMAL) -> Action:
+    """What the heuristics of ``style`` play here (as ``HeuristicPlayer.choose``)."""
+    ordered = policy.decide(table, style)
     if table.phase == "permission":
         return next((a for a in ordered if isinstance(a, AnswerGoOut)), AnswerGoOut(yes=True))
     for action in foot_candidates(game, me) + shape_candidates(game, me) + ordered:
@@ -82,12 +83,12 @@ def _completes_canasta(game: Game, me: str, action: Meld) -> bool:
     return sum(1 for m in after.team_melds[team].values() if m.is_canasta(r)) > before
 
 
-def search_options(table: Table, game: Game, me: str, *, search_melds: bool = False,
-                   search_discards: bool = False) -> Options:
+def search_options(table: Table, game: Game, me: str, style: policy.Style = policy.NORMAL,
+                   *, search_melds: bool = False, search_discards: bool = False) -> Options:
     """The candidate moves for ``me`` (whose view ``table`` is read from), normal's first.
     Drawing or taking, going out (or asking) and answering are always compared; the choice
     among melds (holding back included) and among discards only when asked."""
-    first = normal_choice(table, game, me)
+    first = normal_choice(table, game, me, style)
     out: list[Action] = [first]
     seen = {repr(first)}
 
@@ -114,7 +115,7 @@ def search_options(table: Table, game: Game, me: str, *, search_melds: bool = Fa
     for a in going_out[:2] + asks:
         add(a)
     if ending or search_melds:
-        build = policy.build_plan(table, table.hand, policy.NORMAL)
+        build = policy.build_plan(table, table.hand, style)
         if build is not None:
             add(build.action())
     if search_melds and table.melded[table.team]:
@@ -125,7 +126,7 @@ def search_options(table: Table, game: Game, me: str, *, search_melds: bool = Fa
                       and _completes_canasta(game, me, a)]
         for a in sorted(completing, key=_used, reverse=True)[:MAX_MELDS]:
             add(a)
-    costs = policy.discard_order(table, table.hand, policy.NORMAL)
+    costs = policy.discard_order(table, table.hand, style)
     discards = [(c, Discard(card.text)) for c, card in costs]
     cheapest = discards[0][0] if discards else 0.0
     most = MAX_DISCARDS if search_discards else 1 if (ending or search_melds) else 0

@@ -1,8 +1,10 @@
 """What a position is worth to a side, for the hard level's search.
 
-A rollout lets every seat play on by the normal heuristics, each from its own view of the
-game (``rollout_step``). Where the hand ends inside the rollout the engine's own score sheet
-is the outcome; where the rollout stops first, ``side_value`` estimates the side's hand score
+A rollout lets every seat play on by the heuristics (the hard level's style), each from what
+it could know of the game (``rollout_step``: its own hand, the table, and the hand's public
+history kept move by move in a ``Memory`` rather than read again from a fresh view). Where
+the hand ends inside the rollout the engine's own score sheet is the outcome; where the
+rollout stops first, ``side_value`` estimates the side's hand score
 from the table: its melds' points and canasta bonuses (the engine's ``canasta_bonus``, so
 every variant's kinds count), progress toward a canasta, red threes (plus or minus by the
 variant's rule), and the cards still in its hands, which cost their points at the end unless
@@ -14,9 +16,9 @@ from __future__ import annotations
 from bot.engine import Game, canasta_bonus
 
 from . import policy
-from .knowledge import read_history
+from .knowledge import Memory
 from .players import first_legal
-from .table import read_table
+from .table import table_of
 
 PROGRESS = 40.0       # points per card a meld of four or more has toward a canasta
 HAND_COST = 0.7       # share of a dead card's points the side loses by holding it
@@ -24,16 +26,24 @@ LAYABLE_GAIN = 0.3    # share of a layable card's points the side gains by holdi
 OUT_CHANCE = 0.25     # share of the going-out bonus a side able to go out is credited with
 
 
-def rollout_step(game: Game, player: str) -> None:
-    """One move of ``player`` by the normal heuristics, from its own view of ``game``."""
-    view = game.view(player)
-    table = read_table(view, read_history(view, game.rules))
-    first_legal(game, player, policy.decide(table, policy.NORMAL))
+def rollout_step(game: Game, player: str, style: policy.Style = policy.NORMAL,
+                 memory: Memory | None = None) -> None:
+    """One move of ``player`` by the heuristics of ``style``, from what it could know of
+    ``game``: its own hand and the table as its view shows them, and the hand's public
+    history as ``memory`` has kept it (``None``: read from the game's history now)."""
+    if memory is None:
+        memory = Memory(game.players)
+    memory.catch_up(game.history)
+    first_legal(game, player, policy.decide(table_of(game, player, memory), style))
 
 
-def play_out(game: Game, start: int, depth: int) -> int:
-    """Let the normal heuristics play on for ``depth`` moves (0: to the end of the hand),
-    stopping only before a draw; returns the moves played."""
+def play_out(game: Game, start: int, depth: int, style: policy.Style = policy.NORMAL,
+             memory: Memory | None = None) -> int:
+    """Let the heuristics of ``style`` play on for ``depth`` moves (0: to the end of the
+    hand), stopping only before a draw; returns the moves played. ``memory``: the hand's
+    public history so far, kept up to date move by move."""
+    if memory is None:
+        memory = Memory(game.players)
     moves = 0
     while len(game.results) == start and game.phase != "over":
         if depth and moves >= depth and game.phase == "draw":
@@ -41,7 +51,7 @@ def play_out(game: Game, start: int, depth: int) -> int:
         player = game.turn
         if player is None:
             break
-        rollout_step(game, player)
+        rollout_step(game, player, style, memory)
         moves += 1
     return moves
 

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import ALL_CARDS, Card, Rules, card
+from bot.engine import ALL_CARDS, Card, Game, Rules, card
 
 _BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 
@@ -56,59 +56,160 @@ class Knowledge:
     hidden_slots: dict[str, int] = field(default_factory=dict)  # unknown cards per holder
 
 
-def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
-    rules = rules or rules_of(view)
-    me = view["player"]
-    pile: list[Card] = []
-    known: dict[str, Counter[Card]] = {p["name"]: Counter() for p in view["players"]}
-    discarded: dict[str, set[str]] = {p["name"]: set() for p in view["players"]}
-    melded: set[str] = set()
-    melded_before: set[str] = set()
-    current = view["question"]["asker"] if view.get("question") else view.get("turn")
+class Memory:
+    """What every seat remembers alike of the hand's public history, read event by event:
+    the discard pile, the cards each player picked up with the pile and still holds, the
+    ranks each discarded, who has melded (and who had when each player's turn began).
+    ``catch_up`` reads only the events added since its last call, so a rollout keeps it up
+    to date at the cost of the new events alone."""
 
-    def forget(player: str, cards: list[Card]) -> None:
-        k = known.get(player)
+    __slots__ = ("pile", "known", "discarded", "melded", "turn_start", "events")
+
+    def __init__(self, players: list[str]) -> None:
+        self.pile: list[Card] = []
+        self.known: dict[str, Counter[Card]] = {p: Counter() for p in players}
+        self.discarded: dict[str, set[str]] = {p: set() for p in players}
+        self.melded: set[str] = set()
+        self.turn_start: dict[str, set[str]] = {}   # who had melded at each one's last draw
+        self.events = 0                             # history events read so far
+
+    def copy(self) -> Memory:
+        new = Memory.__new__(Memory)
+        new.pile = list(self.pile)
+        new.known = {p: Counter(k) for p, k in self.known.items()}
+        new.discarded = {p: set(d) for p, d in self.discarded.items()}
+        new.melded = set(self.melded)
+        new.turn_start = dict(self.turn_start)   # its sets are replaced, never changed
+        new.events = self.events
+        return new
+
+    @classmethod
+    def of(cls, know: Knowledge, game: Game) -> Memory:
+        """A seat's memory of the hand (``know``: all of it public, the same for every seat)
+        as every seat's in ``game``, a world built from that seat's view; the events of
+        ``game``'s own history so far are taken as read."""
+        new = cls(list(know.known))
+        new.pile = list(game.pile)
+        new.known = {p: Counter(k) for p, k in know.known.items()}
+        new.discarded = {p: set(d) for p, d in know.discarded.items()}
+        new.melded = set(know.melded_players)
+        current = game.question["asker"] if game.question else game.turn
+        if current is not None:
+            new.turn_start[current] = set(know.melded_before_turn)
+        new.events = len(game.history)
+        return new
+
+    def _forget(self, player: str, cards: list[Card]) -> None:
+        k = self.known.get(player)
         if not k:
             return
         for c in cards:
-            if k[c] > 0:
-                k[c] -= 1
+            n = k[c]
+            if n > 1:
+                k[c] = n - 1
+            elif n == 1:
+                del k[c]
+            else:
+                k.pop(c, None)
 
-    for ev in view.get("history", []):
+    def catch_up(self, history: list[dict[str, Any]]) -> None:
+        for i in range(self.events, len(history)):
+            self.absorb(history[i])
+        self.events = len(history)
+
+    def absorb(self, ev: dict[str, Any]) -> None:
         kind = ev.get("type")
         if kind == "upcard":
-            pile = parse_cards(ev.get("cards", []))
+            self.pile = parse_cards(ev.get("cards", []))
         elif kind == "discard":
             c = parse_cards([ev["card"]])[0]
-            pile.append(c)
-            forget(ev["player"], [c])
-            discarded.setdefault(ev["player"], set()).add(c.rank)
+            self.pile.append(c)
+            self._forget(ev["player"], [c])
+            self.discarded.setdefault(ev["player"], set()).add(c.rank)
         elif kind == "take_pile":
             p = ev["player"]
-            if p == current:
-                melded_before = set(melded)
+            self.turn_start[p] = set(self.melded)
             whole = parse_cards(ev.get("pile", []))
             from_hand = parse_cards(ev.get("cards", [])) + [
                 c for g in ev.get("melds", []) for c in parse_cards(g)]
-            forget(p, from_hand)
-            k = known[p]
+            self._forget(p, from_hand)
+            k = self.known[p]
             for c in whole[:-1]:
                 if not c.is_red_three:
                     k[c] += 1
-            pile = pile[:max(0, len(pile) - len(whole))]   # Hand and Foot: the rest stays
-            melded.add(p)
+            self.pile = self.pile[:max(0, len(self.pile) - len(whole))]   # Hand and Foot
+            self.melded.add(p)
         elif kind == "meld":
             p = ev["player"]
             cards = [c for g in ev.get("groups", []) for c in parse_cards(g)]
             cards += [c for v in ev.get("add", {}).values() for c in parse_cards(v)]
-            forget(p, cards)
-            melded.add(p)
-        elif kind == "draw" and ev.get("player") == current:
-            melded_before = set(melded)
-    if view.get("phase") == "draw":
-        melded_before = set(melded)
-    for name in known:
-        known[name] = +known[name]
+            self._forget(p, cards)
+            self.melded.add(p)
+        elif kind == "draw" and "player" in ev:
+            self.turn_start[ev["player"]] = set(self.melded)
+
+    def melded_before(self, current: str | None, phase: str) -> set[str]:
+        """Who had melded when the turn of ``current`` began."""
+        if phase == "draw":
+            return set(self.melded)
+        return set(self.turn_start.get(current, ())) if current is not None else set()
+
+    def knowledge(self, game: Game, me: str) -> Knowledge:
+        """What ``me`` knows now in ``game``: this memory, and as unseen every card not in
+        its hand, the pile, the melds, the threes laid out or the other hands' known cards.
+        The same as ``read_history(game.view(me))`` for a memory kept from the hand's
+        start, without building the view. Shares this memory's dicts: read, don't change."""
+        rules = game.rules
+        unseen = Counter(_deck(rules))
+        for c in game.hands[me]:
+            unseen[c] -= 1
+        for c in self.pile:
+            unseen[c] -= 1
+        for t in range(rules.teams):
+            for m in game.team_melds[t].values():
+                for c in m.cards:
+                    unseen[c] -= 1
+            for c in game.red3[t]:
+                unseen[c] -= 1
+            for c in game.black3[t]:
+                unseen[c] -= 1
+        for name, k in self.known.items():
+            if name != me:
+                for c, n in k.items():
+                    unseen[c] -= n
+        unseen = Counter({c: n for c, n in unseen.items() if n > 0})
+        slots: dict[str, int] = {}
+        for p in game.players:
+            if p != me and p in game.order:
+                k = self.known.get(p)
+                slots[p] = max(0, len(game.hands[p]) - (sum(k.values()) if k else 0))
+        slots["<stock>"] = len(game.stock)
+        current = game.question["asker"] if game.question else game.turn
+        return Knowledge(rules=rules, me=me, pile=self.pile, known=self.known,
+                         discarded=self.discarded, melded_players=self.melded,
+                         melded_before_turn=self.melded_before(current, game.phase),
+                         unseen=unseen, hidden_slots=slots)
+
+
+_DECKS: dict[tuple[int, int], Counter[Card]] = {}
+
+
+def _deck(rules: Rules) -> Counter[Card]:
+    key = (rules.packs, rules.jokers)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = full_deck(rules)
+    return deck
+
+
+def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
+    rules = rules or rules_of(view)
+    me = view["player"]
+    memory = Memory([p["name"] for p in view["players"]])
+    for ev in view.get("history", []):
+        memory.absorb(ev)
+    current = view["question"]["asker"] if view.get("question") else view.get("turn")
+    pile, known = memory.pile, memory.known
 
     # Unseen = deck - my hand - melds - red threes laid out - pile - cards known in other hands.
     unseen = full_deck(rules)
@@ -127,6 +228,7 @@ def read_history(view: dict[str, Any], rules: Rules | None = None) -> Knowledge:
         if p["name"] != me and p["active"]:
             slots[p["name"]] = max(0, p["cards"] - sum(known.get(p["name"], Counter()).values()))
     slots["<stock>"] = view["stock"]
-    return Knowledge(rules=rules, me=me, pile=pile, known=known, discarded=discarded,
-                     melded_players=melded, melded_before_turn=melded_before, unseen=unseen,
-                     hidden_slots=slots)
+    return Knowledge(rules=rules, me=me, pile=pile, known=known, discarded=memory.discarded,
+                     melded_players=memory.melded,
+                     melded_before_turn=memory.melded_before(current, view.get("phase", "")),
+                     unseen=unseen, hidden_slots=slots)

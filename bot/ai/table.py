@@ -6,9 +6,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Card, Rules, card
+from bot.engine import Card, Game, Rules, card
+from bot.engine.cutthroat import partnership
+from bot.engine.view import side_now
 
-from .knowledge import Knowledge, parse_cards, read_history
+from .knowledge import Knowledge, Memory, parse_cards, read_history
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Table:
     stock: int
     phase: str
     scores: list[int]
+    meld_points: list[int]          # each side's melds' points with their canasta bonuses
 
     # ------------------------------------------------------------------ seats
     @property
@@ -63,7 +66,11 @@ class Table:
         return [p for p in self.order if self.teams_of[p] != self.team]
 
     def opp_teams(self) -> list[int]:
-        return sorted({self.teams_of[p] for p in self.opponents})
+        cached = self.__dict__.get("_opp_teams")
+        if cached is None:
+            cached = self.__dict__["_opp_teams"] = sorted(
+                {self.teams_of[p] for p in self.opponents})
+        return cached
 
     @property
     def my_melds(self) -> dict[str, MeldInfo]:
@@ -87,20 +94,17 @@ class Table:
 
     @property
     def unseen_total(self) -> int:
-        return max(1, sum(self._unseen_ranks().values()))
+        cached = self.__dict__.get("_unseen_total")
+        if cached is None:
+            cached = self.__dict__["_unseen_total"] = max(1, sum(self._unseen_ranks().values()))
+        return cached
 
     def unseen_wilds(self) -> int:
         return self._unseen_ranks()["wild"]
 
     def tally(self, team: int) -> int:
         """The side's hand score so far, before cards in hand (melds, bonuses, red threes)."""
-        pts = 0
-        for m in self.view["teams"][team]["melds"]:
-            pts += m["points"]
-            if m["canasta"] == "natural":
-                pts += self.rules.natural_canasta
-            elif m["canasta"] == "mixed":
-                pts += self.rules.mixed_canasta
+        pts = self.meld_points[team]
         n = self.red_threes[team]
         if n:
             value = self.rules.red_three_value(n)
@@ -109,6 +113,14 @@ class Table:
 
     def hand_cards(self, team: int) -> int:
         return sum(self.counts[p] for p in self.order if self.teams_of[p] == team)
+
+
+def _meld_points(rules: Rules, points: int, kind: str | None) -> int:
+    if kind == "natural":
+        return points + rules.natural_canasta
+    if kind == "mixed":
+        return points + rules.mixed_canasta
+    return points
 
 
 def read_table(view: dict[str, Any], know: Knowledge | None = None) -> Table:
@@ -121,8 +133,10 @@ def read_table(view: dict[str, Any], know: Knowledge | None = None) -> Table:
     canastas: list[int] = []
     melded: list[bool] = []
     reds: list[int] = []
+    points: list[int] = []
     for t in view["teams"]:
         d: dict[str, MeldInfo] = {}
+        points.append(sum(_meld_points(rules, m["points"], m["canasta"]) for m in t["melds"]))
         for m in t["melds"]:
             # sets by rank (what the heuristics ask: "do we have kings down?"); sequences and
             # wild melds each under their own key, not all under one rank of None
@@ -143,7 +157,79 @@ def read_table(view: dict[str, Any], know: Knowledge | None = None) -> Table:
         minimum=view["teams"][team]["minimum"], pile=list(know.pile), top=top,
         pile_size=pile["size"], frozen_for_me=bool(pile["frozen"]),
         frozen_all=bool(pile["frozen_all"]), blocked=pile["blocked"] is not None,
-        stock=view["stock"], phase=view["phase"], scores=list(view["scores"]))
+        stock=view["stock"], phase=view["phase"], scores=list(view["scores"]),
+        meld_points=points)
+
+
+class SeatView(dict):  # type: ignore[type-arg]
+    """The few view fields the heuristics read (phase, asked, permission, partnership);
+    any other is looked up in the full view, built the first time one is asked for."""
+
+    def __init__(self, game: Game, player: str) -> None:
+        super().__init__(
+            player=player, phase=game.phase, turn=game.turn, asked=game.asked,
+            permission=None if game.permission is None else ("yes" if game.permission
+                                                             else "no"),
+            partnership=partnership(game))
+        self._game, self._full = game, None
+
+    def _view(self) -> dict[str, Any]:
+        if self._full is None:
+            self._full = self._game.view(self["player"])
+        return self._full
+
+    def __missing__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self._view().get(key, default)
+
+
+def table_of(game: Game, player: str, memory: Memory) -> Table:
+    """``player``'s table read straight from ``game`` and the hand's public ``memory`` (kept
+    up to date with ``memory.catch_up(game.history)``): the same as
+    ``read_table(game.view(player))`` without building the view, for the rollouts. Only
+    what the view shows is read, and of the hands only the player's own."""
+    rules = game.rules
+    know = memory.knowledge(game, player)
+    teams_of = dict(game.side_of)
+    melds: list[dict[str, MeldInfo]] = []
+    canastas: list[int] = []
+    melded: list[bool] = []
+    reds: list[int] = []
+    points: list[int] = []
+    for t in range(rules.teams):
+        d: dict[str, MeldInfo] = {}
+        pts = 0
+        n_canastas = 0
+        for key, m in game.team_melds[t].items():
+            kind = m.kind(rules)
+            n_canastas += kind is not None
+            pts += _meld_points(rules, m.points, kind)
+            set_ = m.shape == "set"
+            d[m.rank if set_ else f"{m.shape}:{key}"] = MeldInfo(
+                m.rank if set_ else None, len(m.cards) - m.wilds, m.wilds)
+        melds.append(d)
+        canastas.append(n_canastas)
+        points.append(pts)
+        melded.append(bool(game.team_melds[side_now(game, t)]))
+        reds.append(len(game.red3[t]))
+    team = game.side_of[player]
+    pile = game.pile
+    block = game.pile_block(team)
+    return Table(
+        view=SeatView(game, player), know=know, rules=rules, me=player, team=team,
+        hand=list(game.hands[player]), order=list(game.order), teams_of=teams_of,
+        counts={p: len(game.hands[p]) for p in game.players}, melds=melds,
+        canastas=canastas, melded=melded, red_threes=reds, minimum=game.minimums[team],
+        pile=list(know.pile), top=pile[-1] if pile else None, pile_size=len(pile),
+        frozen_for_me=game.pile_frozen_for(team),
+        frozen_all=game.pile_wilds > 0 or game.start_frozen or rules.pile_always_frozen,
+        blocked=block in ("wild", "black_three", "canasta", "blocking_rank"),
+        stock=len(game.stock), phase=game.phase, scores=list(game.scores),
+        meld_points=points)
 
 
 def rank_counts(cards: list[Card]) -> Counter[str]:
