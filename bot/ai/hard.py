@@ -66,7 +66,7 @@ class HardPlayer:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = 0.9,
-                 style: policy.Style = policy.NORMAL,
+                 style: policy.Style = policy.STRONG,
                  max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
                  margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
                  search_melds: bool = True, search_discards: bool = True,
