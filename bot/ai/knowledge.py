@@ -181,8 +181,8 @@ class Memory:
         slots: dict[str, int] = {}
         for p in game.players:
             if p != me and p in game.order:
-                k = self.known.get(p)
-                slots[p] = max(0, len(game.hands[p]) - (sum(k.values()) if k else 0))
+                held = self.known.get(p)
+                slots[p] = max(0, len(game.hands[p]) - (sum(held.values()) if held else 0))
         slots["<stock>"] = len(game.stock)
         current = game.question["asker"] if game.question else game.turn
         return Knowledge(rules=rules, me=me, pile=self.pile, known=self.known,

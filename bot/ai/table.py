@@ -15,7 +15,7 @@ from .knowledge import Knowledge, Memory, parse_cards, read_history
 
 @dataclass
 class MeldInfo:
-    rank: str
+    rank: str | None   # None for a sequence or a wild meld
     naturals: int
     wilds: int
 
@@ -171,7 +171,8 @@ class SeatView(dict):  # type: ignore[type-arg]
             permission=None if game.permission is None else ("yes" if game.permission
                                                              else "no"),
             partnership=partnership(game))
-        self._game, self._full = game, None
+        self._game = game
+        self._full: dict[str, Any] | None = None
 
     def _view(self) -> dict[str, Any]:
         if self._full is None:

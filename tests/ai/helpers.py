@@ -34,6 +34,12 @@ def play_match(level_of: dict[str, str], game: Game, hands: int = 1, seed: int =
         bots[p] = computer_player(level_of[p], seed + i)
         for k, v in attrs.items():
             setattr(bots[p], k, v)
+    return play_bots(bots, game, hands, max_steps)
+
+
+def play_bots(bots: dict[str, Any], game: Game, hands: int = 1, max_steps: int = 4000) -> int:
+    """Play ``hands`` hands with these computer players, by seat (every action checked by
+    ``apply``); returns the moves made."""
     steps = 0
     start = len(game.results)
     while len(game.results) - start < hands and game.phase != "over":

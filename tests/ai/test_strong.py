@@ -8,10 +8,12 @@ from dataclasses import fields
 import pytest
 
 from bot.ai import policy
-from bot.ai.players import HeuristicPlayer, acting_seat
+from bot.ai.players import HeuristicPlayer
 from bot.ai.style import EASY, NORMAL, STRONG, Style, style_fields, with_values
 from bot.engine import Game, variant
 from bot.engine.variants import PLAYER_COUNTS
+
+from .helpers import play_bots
 
 # The constants of the heuristics before they became Style fields (issue 28).
 TODAY = {
@@ -73,14 +75,6 @@ def test_strong_plays_whole_hands_legally(name: str, players: int) -> None:
     game = Game.new(variant(name, players), names, seed=28 + players)
     bots = {p: HeuristicPlayer("strong", (STRONG, NORMAL)[i % 2], i)
             for i, p in enumerate(names)}
-    steps = 0
-    while not game.results:
-        p = game.turn
-        assert p is not None
-        view = game.view(p)
-        assert acting_seat(view)
-        game.apply(p, bots[p].choose(view))   # raises IllegalMove on an illegal choice
-        steps += 1
-        assert steps < 4000, "hand does not end"
+    play_bots(bots, game)   # raises IllegalMove on an illegal choice
     assert len(game.results) == 1
 
