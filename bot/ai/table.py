@@ -6,9 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Card, Game, Rules, card
-from bot.engine.cutthroat import partnership
-from bot.engine.view import side_now
+from bot.engine import Card, Game, Rules, card, partnership, side_now
 
 from .knowledge import Knowledge, Memory, parse_cards, read_history
 

@@ -13,6 +13,7 @@ from .actions import (
                       action_to_dict,
 )
 from .cards import ALL_CARDS, Card, card, format_cards, parse_cards
+from .cutthroat import partnership
 from .errors import IllegalMove, quoted
 from .game import Game
 from .legal import blocking_moves
@@ -21,11 +22,12 @@ from .rules import Rules
 from .scoring import BREAKDOWN_KEYS, HandResult
 from .special_hands import special_hand
 from .variants import VARIANT_DESCRIPTIONS, VARIANTS, variant
+from .view import side_now
 
 __all__ = [
     "ALL_CARDS", "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede",
     "Discard", "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile",
     "VARIANTS", "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "blocking_moves",
-    "canasta_bonus", "card", "format_cards", "judge_shape", "parse_cards", "quoted",
-    "special_hand", "variant",
+    "canasta_bonus", "card", "format_cards", "judge_shape", "parse_cards", "partnership",
+    "quoted", "side_now", "special_hand", "variant",
 ]
