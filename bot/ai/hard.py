@@ -6,7 +6,7 @@ holding back; the discards close to the cheapest, on a pile worth taking; the pa
 and no) are compared in the same sampled worlds: the cards the seat cannot see are dealt at
 random consistently with its view (``world.build_game``: the cards each player picked up
 with the pile and still holds stay in that hand), each candidate is played there, every
-seat plays on by the heuristics of the level's style (``style``; normal's by default) for a
+seat plays on by the heuristics of the level's style (``style``: STRONG by default) for a
 few turns (to the end of the hand where it ends sooner), each seat from what it could know
 (``evaluate.rollout_step``), and the position is scored for the side (``evaluate.outcome``:
 the engine's score sheet when the hand ended, a static estimate otherwise). Worlds are added
@@ -78,7 +78,7 @@ class HardPlayer:
         self.max_samples = max_samples  # cap on worlds per decision (None: the budget only)
         self.depth = depth              # rollout length in moves (0: to the end of the hand)
         self.discard_depth = discard_depth  # rollouts when only discards compete
-        self.margin = margin            # points another move must gain over normal's choice
+        self.margin = margin            # points another move must gain over the base move
         self.confidence = confidence    # ... and by this many standard errors
         self.search_melds = search_melds        # compare melds and holding back
         self.search_discards = search_discards  # compare the cheapest discards ...
@@ -150,8 +150,8 @@ class HardPlayer:
         return outcome(game, start, team)
 
     def drop_behind(self, found: Searched) -> None:
-        """Stop playing candidates far behind the best, or unable to beat normal's choice by
-        the margin (normal's choice is kept unless it is far behind)."""
+        """Stop playing candidates far behind the best, or unable to beat the base move by
+        the margin (the base move is kept unless it is far behind)."""
         alive = [i for i, a in enumerate(found.alive) if a]
         best = max(alive, key=found.mean)
         for i in alive:
@@ -177,7 +177,7 @@ class HardPlayer:
                 found.alive[0] = False
 
     def pick(self, found: Searched) -> int:
-        """The best average among the candidates still played; normal's choice (index 0)
+        """The best average among the candidates still played; the base move (index 0)
         unless another beats it by more than the margin."""
         alive = [i for i, a in enumerate(found.alive) if a and found.scores[i]]
         if not alive:
