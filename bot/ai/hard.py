@@ -69,7 +69,7 @@ class HardPlayer:
                  style: policy.Style = policy.STRONG,
                  max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
                  margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
-                 search_melds: bool = True, search_discards: bool = True,
+                 search_melds: bool = False, search_discards: bool = False,
                  discard_pile: int = 6, discard_share: float = 0.35) -> None:
         self.seed = seed
         self.style = style              # the heuristics of the base move and the rollouts

@@ -100,7 +100,7 @@ def test_a_choice_among_discards_takes_its_share_of_the_budget() -> None:
                            "cat": "4h 5h 6h 7h 9h 10h", "dan": "4h 5h 6h 7h 9h 10h"},
                     discard="4c 5d 6h 7s 9c 10d jh qs", melds={0: ["ac ad ah"], 1: ["qh qc qd"]},
                     turn="ann", phase="play")
-    bot = HardPlayer(budget=0.6, discard_share=0.25)
+    bot = HardPlayer(budget=0.6, discard_share=0.25, search_discards=True)
     start = time.thread_time()
     found = bot.think(game.view("ann"))
     spent = time.thread_time() - start
