@@ -3,8 +3,8 @@
 At each decision the candidates (``candidates.search_options``: every way of taking the pile
 or drawing; going out, asking; with ``search_melds``, melding now, melding everything,
 completing a canasta or holding back; with ``search_discards``, the discards close to the
-cheapest, on a pile worth taking; the partner's yes and no) are compared in the same sampled worlds: the cards the seat cannot see are dealt at
-random consistently with its view (``world.build_game``: the cards each player picked up
+cheapest, on a pile worth taking; the partner's yes and no) are compared in the same
+sampled worlds: the cards the seat cannot see are dealt at random consistently with its view (``world.build_game``: the cards each player picked up
 with the pile and still holds stay in that hand), each candidate is played there, every
 seat plays on by the heuristics of the level's style (``style``: STRONG by default) for a
 few turns (to the end of the hand where it ends sooner), each seat from what it could know
