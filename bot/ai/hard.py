@@ -3,17 +3,18 @@
 At each decision the candidates (``candidates.search_options``: every way of taking the pile
 or drawing; going out, asking; with ``search_melds``, melding now, melding everything,
 completing a canasta or holding back; with ``search_discards``, the discards close to the
-cheapest, on a pile worth taking; the partner's yes and no) are compared in the same
-sampled worlds: the cards the seat cannot see are dealt at random consistently with its view (``world.build_game``: the cards each player picked up
-with the pile and still holds stay in that hand), each candidate is played there, every
-seat plays on by the heuristics of the level's style (``style``: STRONG by default) for a
-few turns (to the end of the hand where it ends sooner), each seat from what it could know
-(``evaluate.rollout_step``), and the position is scored for the side (``evaluate.outcome``:
-the engine's score sheet when the hand ended, a static estimate otherwise). Worlds are added
-until the thinking time (CPU time of the thinking thread) is spent or a fixed number is
-reached; a candidate clearly behind the best in the worlds both have seen, or unable to beat
-the base move by the margin, stops being played. The best average wins; the base move (the
-style's own choice) keeps the benefit of a small margin, so noise alone does not move it.
+cheapest, on a pile worth taking; the partner's yes and no) are compared in the same sampled
+worlds: the cards the seat cannot see are dealt at random consistently with its view
+(``world.build_game``: the cards each player picked up with the pile and still holds stay in
+that hand), each candidate is played there, every seat plays on by the heuristics of the
+level's style (``style``: STRONG by default) for a few turns (to the end of the hand where
+it ends sooner), each seat from what it could know (``evaluate.rollout_step``), and the
+position is scored for the side (``evaluate.outcome``: the engine's score sheet when the
+hand ended, a static estimate otherwise). Worlds are added until the thinking time (CPU time
+of the thinking thread) is spent or a fixed number is reached; a candidate clearly behind
+the best in the worlds both have seen, or unable to beat the base move by the margin, stops
+being played. The best average wins; the base move (the style's own choice) keeps the
+benefit of a small margin, so noise alone does not move it.
 """
 
 from __future__ import annotations
