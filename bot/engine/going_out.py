@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card
-from .melds import TableMeld, law_key, meld_ok
+from .melds import TableMeld, law_key, meld_ok, remembered
 from .rules import Rules
 
 
@@ -272,20 +272,12 @@ def meld_entry(rules: Rules, rank: str, own: int,
 
 
 Entry = tuple[int, int, int] | None
-# ``meld_entry`` by (rank, naturals from the hand, the meld's cards, its wild cards), for
-# each set of rules with the same fields read (a handful a process)
-_ENTRIES: dict[tuple[object, ...], dict[tuple[str, int, int, int], Entry]] = {}
 
 
 def _entries(rules: Rules) -> dict[tuple[str, int, int, int], Entry]:
     """``meld_entry``'s answers remembered on the rules (as ``melds.law_of_melds``)."""
-    table: dict[tuple[str, int, int, int], Entry] | None = rules.__dict__.get(
-        "_going_out_entries")
-    if table is None:
-        table = _ENTRIES.setdefault((law_key(rules), rules.meld_base, rules.wildless_ranks),
-                                    {})
-        object.__setattr__(rules, "_going_out_entries", table)
-    return table
+    return remembered(rules, "_going_out_entries",
+                      lambda r: (law_key(r), r.meld_base, r.wildless_ranks))
 
 
 def assemble(given: list[tuple[str, int]], naturals: dict[str, list[Card]],

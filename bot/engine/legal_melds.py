@@ -25,6 +25,7 @@ from .going_out import wild_room
 from .melds import (
     law_of_melds,
     meld_ok,
+    remembered,
     set_kind,
     set_melds,
 )
@@ -267,16 +268,17 @@ Slot = tuple[bool, str, int]   # a move of one group (True) or lay-off, its rank
 def wild_rooms(rules: Rules) -> dict[tuple[str, int, int], int]:
     """(rank, naturals, wilds) -> ``wild_room``, remembered on the rules and shared by every
     set of rules with the same fields ``wild_room`` reads."""
-    rooms: dict[tuple[str, int, int], int] | None = rules.__dict__.get("_wild_rooms")
-    if rooms is None:
-        rooms = _ROOMS.setdefault((rules.wildless_ranks, rules.meld_base, rules.max_wilds,
-                                   rules.wilds_at_most_naturals,
-                                   rules.wilds_fewer_than_naturals, rules.max_meld_size), {})
-        object.__setattr__(rules, "_wild_rooms", rooms)
-    return rooms
+    return remembered(rules, "_wild_rooms", lambda r: (
+        r.wildless_ranks, r.meld_base, r.max_wilds, r.wilds_at_most_naturals,
+        r.wilds_fewer_than_naturals, r.max_meld_size))
 
 
-_ROOMS: dict[tuple[object, ...], dict[tuple[str, int, int], int]] = {}   # by those fields
+def _lay_off(rank: str, text: str) -> Meld:
+    """The lay-off of one card on the meld ``rank`` (a key), made once and handed out again."""
+    move = _LAY_OFFS.get((rank, text))
+    if move is None:
+        move = _LAY_OFFS[(rank, text)] = meld_of([], {rank: [text]})
+    return move
 
 
 def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
@@ -303,11 +305,7 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
         n, w = len(m.cards) - m.wilds, m.wilds
         if own:
             if safe:
-                one = own[0].text
-                move = _LAY_OFFS.get((rank, one))
-                if move is None:
-                    move = _LAY_OFFS[(rank, one)] = meld_of([], {rank: [one]})
-                legal.append(move)
+                legal.append(_lay_off(rank, own[0].text))
                 legal_slots.append((False, rank, 1))
             else:
                 checked_slots.append((False, rank, 1))
@@ -335,12 +333,8 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
                         checked.append(None)
                     elif k:
                         checked.append(meld_of([], {rank: [c.text for c in cards]}))
-                    else:   # the wild card alone: made once per meld key and card
-                        one = low_wild[0].text
-                        move = _LAY_OFFS.get((rank, one))
-                        if move is None:
-                            move = _LAY_OFFS[(rank, one)] = meld_of([], {rank: [one]})
-                        checked.append(move)
+                    else:   # the wild card alone
+                        checked.append(_lay_off(rank, low_wild[0].text))
                 else:
                     checked.append(legal_meld(seat, [], {rank: cards}))
     plain = max(3, r.min_naturals)

@@ -10,7 +10,8 @@ dict keyed by a stable meld key, in the order they were started: a set's key is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .cards import NATURAL_RANKS, Card, parse_cards
 from .errors import IllegalMove, quoted
@@ -211,11 +212,7 @@ def law_of_melds(rules: Rules) -> dict[tuple[str, int, int, bool], bool]:
     """(rank, naturals, wilds, going out) -> does ``meld_problem`` find nothing? Remembered
     on the rules, and shared by every set of rules with the same law (the fields
     ``meld_problem`` reads): the legal-move search asks it thousands of times a game."""
-    table: dict[tuple[str, int, int, bool], bool] | None = rules.__dict__.get("_law_of_melds")
-    if table is None:
-        table = _LAWS.setdefault(law_key(rules), {})
-        object.__setattr__(rules, "_law_of_melds", table)
-    return table
+    return remembered(rules, "_law_of_melds", law_key)
 
 
 def law_key(rules: Rules) -> tuple[object, ...]:
@@ -226,8 +223,19 @@ def law_key(rules: Rules) -> tuple[object, ...]:
             rules.max_meld_size)
 
 
-# the law of melds of each set of fields ``meld_problem`` reads (a handful a process)
-_LAWS: dict[tuple[object, ...], dict[tuple[str, int, int, bool], bool]] = {}
+def remembered(rules: Rules, name: str, fields: Callable[[Rules], tuple[object, ...]]
+               ) -> dict[Any, Any]:
+    """A table of answers about these rules, kept on them (as the attribute ``name``) and
+    shared by every set of rules whose ``fields`` (those the answers read) are equal."""
+    table: dict[Any, Any] | None = rules.__dict__.get(name)
+    if table is None:
+        table = _TABLES.setdefault((name, fields(rules)), {})
+        object.__setattr__(rules, name, table)
+    return table
+
+
+# ``remembered``'s tables, by name and the fields they read (a handful a process)
+_TABLES: dict[tuple[str, tuple[object, ...]], dict[Any, Any]] = {}
 
 
 def meld_ok(rules: Rules, rank: str, naturals: int, wilds: int, going_out: bool) -> bool:
