@@ -133,8 +133,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from space (or comma) separated notation; a list of tokens or cards also works."""
     if isinstance(text, str):
         return [card(t) for t in text.replace(",", " ").split()]
-    known = _BY_TEXT
-    return [t if isinstance(t, Card) else known.get(t) or card(t) for t in text]
+    try:   # canonical notation (moves from ``legal_actions``, snapshots): one lookup a card
+        return [_BY_TEXT[t] for t in text]   # type: ignore[index]
+    except (KeyError, TypeError):
+        known = _BY_TEXT
+        return [t if isinstance(t, Card) else known.get(t) or card(t) for t in text]
 
 
 def card_texts(cards: Iterable[Card]) -> list[str]:
