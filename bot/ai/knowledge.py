@@ -160,24 +160,26 @@ class Memory:
         The same as ``read_history(game.view(me))`` for a memory kept from the hand's
         start, without building the view. Shares this memory's dicts: read, don't change."""
         rules = game.rules
-        unseen = Counter(_deck(rules))
+        # counted by the cards' codes (a card's hash is a Python call), in the deck's order
+        order, counts = _deck_counts(rules)
+        left = list(counts)
         for c in game.hands[me]:
-            unseen[c] -= 1
+            left[c.code] -= 1
         for c in self.pile:
-            unseen[c] -= 1
+            left[c.code] -= 1
         for t in range(rules.teams):
             for m in game.team_melds[t].values():
                 for c in m.cards:
-                    unseen[c] -= 1
+                    left[c.code] -= 1
             for c in game.red3[t]:
-                unseen[c] -= 1
+                left[c.code] -= 1
             for c in game.black3[t]:
-                unseen[c] -= 1
+                left[c.code] -= 1
         for name, k in self.known.items():
             if name != me:
                 for c, n in k.items():
-                    unseen[c] -= n
-        unseen = Counter({c: n for c, n in unseen.items() if n > 0})
+                    left[c.code] -= n
+        unseen = Counter({c: n for c in order if (n := left[c.code]) > 0})
         slots: dict[str, int] = {}
         for p in game.players:
             if p != me and p in game.order:
@@ -192,6 +194,20 @@ class Memory:
 
 
 _DECKS: dict[tuple[int, int], Counter[Card]] = {}
+_DECK_COUNTS: dict[tuple[int, int], tuple[list[Card], list[int]]] = {}
+
+
+def _deck_counts(rules: Rules) -> tuple[list[Card], list[int]]:
+    """The deck's distinct cards in its order, and how many of each by card code."""
+    key = (rules.packs, rules.jokers)
+    known = _DECK_COUNTS.get(key)
+    if known is None:
+        deck = _deck(rules)
+        counts = [0] * len(ALL_CARDS)
+        for c, n in deck.items():
+            counts[c.code] = n
+        known = _DECK_COUNTS[key] = (list(deck), counts)
+    return known
 
 
 def _deck(rules: Rules) -> Counter[Card]:
