@@ -19,12 +19,12 @@ from bot.engine import (
     AnswerGoOut,
     AskToGoOut,
     Concede,
-    Discard,
     Draw,
     Game,
     IllegalMove,
     Meld,
     TakePile,
+    discard_of,
 )
 
 from . import policy
@@ -127,7 +127,7 @@ def search_options(table: Table, game: Game, me: str, style: policy.Style = poli
         for a in sorted(completing, key=_used, reverse=True)[:MAX_MELDS]:
             add(a)
     costs = policy.discard_order(table, table.hand, style)
-    discards = [(c, Discard(card.text)) for c, card in costs]
+    discards = [(c, discard_of(card.text)) for c, card in costs]
     cheapest = discards[0][0] if discards else 0.0
     most = MAX_DISCARDS if search_discards else 1 if (ending or search_melds) else 0
     kept = 0

@@ -33,15 +33,26 @@ def keep_value(t: Table, c: Card, hand_ranks: Counter[str], style: Style) -> flo
 
 
 def take_chance(t: Table, player: str, rank: str, style: Style) -> float:
-    """The chance that ``player`` (an opponent) takes the pile if ``rank`` is discarded."""
+    """The chance that ``player`` (an opponent) takes the pile if ``rank`` is discarded
+    (worked out once a table, player, rank and the style's numbers it weighs: a table is
+    not changed once read)."""
+    known: dict[tuple[object, ...], float] | None = t.__dict__.get("_take_chance")
+    if known is None:
+        known = t.__dict__["_take_chance"] = {}
+    key = (player, rank, style.count_cards, style.danger_unmelded, style.danger_discarded)
+    chance = known.get(key)
+    if chance is None:
+        chance = known[key] = _take_chance(t, player, rank, style)
+    return chance
+
+
+def _take_chance(t: Table, player: str, rank: str, style: Style) -> float:
     team = t.teams_of[player]
     frozen = t.frozen_for(team)
     if not style.count_cards:
         return 1.0 if rank in t.melds[team] and not frozen else 0.0
-    known = t.know.known.get(player, Counter())
-    k = sum(n for card_, n in known.items() if card_.rank == rank)
-    kw = sum(n for card_, n in known.items() if card_.is_wild)
-    h = max(0, t.counts[player] - sum(known.values()))
+    ranks, kw, h = _known_of(t, player)
+    k = ranks.get(rank, 0)
     q = t.unseen_rank(rank) / t.unseen_total
     qw = t.unseen_wilds() / t.unseen_total
     pair = p_at_least(2 - k, h, q)
@@ -73,6 +84,27 @@ def danger(t: Table, c: Card, style: Style) -> float:
         # (new) wild cards and red threes in the pile make the take worth more to them
         value += style.danger_rich * sum(1 for c in t.pile if c.is_wild or c.is_red_three)
     return take_chance(t, nxt, c.rank, style) * value
+
+
+def _known_of(t: Table, player: str) -> tuple[dict[str, int], int, int]:
+    """What ``player``'s hand is known to hold (picked up with the pile and not played):
+    its cards by rank, its wild cards, and how many of its cards are unknown (once a
+    table and player)."""
+    cache: dict[str, tuple[dict[str, int], int, int]] | None = t.__dict__.get("_known_of")
+    if cache is None:
+        cache = t.__dict__["_known_of"] = {}
+    facts = cache.get(player)
+    if facts is None:
+        known = t.know.known.get(player, Counter())
+        ranks: dict[str, int] = {}
+        wilds = total = 0
+        for card_, n in known.items():
+            total += n
+            ranks[card_.rank] = ranks.get(card_.rank, 0) + n
+            if card_.is_wild:
+                wilds += n
+        facts = cache[player] = (ranks, wilds, max(0, t.counts[player] - total))
+    return facts
 
 
 def discard_order(t: Table, hand: list[Card], style: Style) -> list[tuple[float, Card]]:

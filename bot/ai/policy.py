@@ -9,7 +9,7 @@ here melding while building and the decisions themselves.
 
 from __future__ import annotations
 
-from bot.engine import Action, AnswerGoOut, AskToGoOut, Card, Discard, Meld, special_hand
+from bot.engine import Action, AnswerGoOut, AskToGoOut, Card, Meld, discard_of, special_hand
 
 from .discarding import danger, discard_order, keep_value
 from .going_out import (
@@ -81,12 +81,12 @@ def play_options(t: Table, style: Style) -> list[Action]:
         elif out.used:
             options.append(out.action())
         elif out.leftover:
-            options.append(Discard(out.leftover[0].text))
+            options.append(discard_of(out.leftover[0].text))
     build = build_plan(t, hand, style)
     if build is not None:
         options.append(build.action())
     for _, c in discard_order(t, hand, style):
-        options.append(Discard(c.text))
+        options.append(discard_of(c.text))
     return options
 
 

@@ -21,7 +21,18 @@ def p_at_least(k: int, n: int, q: float) -> float:
 
 
 def threat(t: Table, style: Style = NORMAL) -> bool:
-    """Could an opposing side go out soon?"""
+    """Could an opposing side go out soon? (Worked out once a table and ``threat_cards``:
+    a table is not changed once read.)"""
+    known: dict[float, bool] | None = t.__dict__.get("_threat")
+    if known is None:
+        known = t.__dict__["_threat"] = {}
+    answer = known.get(style.threat_cards)
+    if answer is None:
+        answer = known[style.threat_cards] = _threat(t, style)
+    return answer
+
+
+def _threat(t: Table, style: Style) -> bool:
     need = t.rules.canastas_to_go_out
     for team in t.opp_teams():
         close = any(m.size >= t.rules.canasta_size - 1 for m in t.melds[team].values())

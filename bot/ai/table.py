@@ -52,8 +52,11 @@ class Table:
     # ------------------------------------------------------------------ seats
     @property
     def next_player(self) -> str:
-        i = self.order.index(self.me) if self.me in self.order else 0
-        return self.order[(i + 1) % len(self.order)]
+        cached = self.__dict__.get("_next_player")
+        if cached is None:
+            i = self.order.index(self.me) if self.me in self.order else 0
+            cached = self.__dict__["_next_player"] = self.order[(i + 1) % len(self.order)]
+        return cached
 
     @property
     def partners(self) -> list[str]:

@@ -11,6 +11,7 @@ from .actions import (
                       TakePile,
                       action_from_dict,
                       action_to_dict,
+                      discard_of,
 )
 from .cards import ALL_CARDS, Card, card, format_cards, parse_cards
 from .cutthroat import partnership
@@ -28,6 +29,6 @@ __all__ = [
     "ALL_CARDS", "Action", "AnswerGoOut", "AskToGoOut", "BREAKDOWN_KEYS", "Card", "Concede",
     "Discard", "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile",
     "VARIANTS", "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "blocking_moves",
-    "canasta_bonus", "card", "format_cards", "judge_shape", "parse_cards", "partnership",
-    "quoted", "side_now", "special_hand", "variant",
+    "canasta_bonus", "card", "discard_of", "format_cards", "judge_shape", "parse_cards",
+    "partnership", "quoted", "side_now", "special_hand", "variant",
 ]
