@@ -54,6 +54,24 @@ class Knowledge:
     melded_before_turn: set[str]                       # ... before the current turn began
     unseen: Counter[Card]                              # cards whose place we don't know
     hidden_slots: dict[str, int] = field(default_factory=dict)  # unknown cards per holder
+    # the unseen cards by rank ("wild" for 2s and jokers), where worked out with them
+    unseen_ranks: Counter[str] | None = None
+
+
+class _Counted(Knowledge):
+    """A ``Knowledge`` whose ``unseen`` cards are counted by code and by rank, the Counter of
+    cards made only when first read (the rollouts read the counts by rank)."""
+
+    _order: list[Card]
+    _left: list[int]
+
+    def __getattr__(self, name: str) -> Any:   # (only for an attribute not set yet)
+        if name != "unseen":
+            raise AttributeError(name)
+        left = self._left
+        unseen = self.__dict__["unseen"] = Counter(
+            {c: n for c in self._order if (n := left[c.code]) > 0})
+        return unseen
 
 
 class Memory:
@@ -179,7 +197,12 @@ class Memory:
             if name != me:
                 for c, n in k.items():
                     left[c.code] -= n
-        unseen = Counter({c: n for c in order if (n := left[c.code]) > 0})
+        ranks: Counter[str] = Counter()
+        for c in order:
+            n = left[c.code]
+            if n > 0:
+                key = "wild" if c.is_wild else c.rank
+                ranks[key] = ranks.get(key, 0) + n
         slots: dict[str, int] = {}
         for p in game.players:
             if p != me and p in game.order:
@@ -187,10 +210,13 @@ class Memory:
                 slots[p] = max(0, len(game.hands[p]) - (sum(held.values()) if held else 0))
         slots["<stock>"] = len(game.stock)
         current = game.question["asker"] if game.question else game.turn
-        return Knowledge(rules=rules, me=me, pile=self.pile, known=self.known,
-                         discarded=self.discarded, melded_players=self.melded,
-                         melded_before_turn=self.melded_before(current, game.phase),
-                         unseen=unseen, hidden_slots=slots)
+        know = object.__new__(_Counted)
+        know.__dict__.update(
+            rules=rules, me=me, pile=self.pile, known=self.known, discarded=self.discarded,
+            melded_players=self.melded,
+            melded_before_turn=self.melded_before(current, game.phase), hidden_slots=slots,
+            unseen_ranks=ranks, _order=order, _left=left)
+        return know
 
 
 _DECKS: dict[tuple[int, int], Counter[Card]] = {}

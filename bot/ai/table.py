@@ -83,6 +83,8 @@ class Table:
     # ------------------------------------------------------------------ counting
     def _unseen_ranks(self) -> Counter[str]:
         cached = self.__dict__.get("_ranks")
+        if cached is None and self.know.unseen_ranks is not None:
+            cached = self.__dict__["_ranks"] = self.know.unseen_ranks
         if cached is None:
             cached = Counter()
             for c, n in self.know.unseen.items():
