@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from bot.engine import Rules
+
 
 @dataclass(frozen=True)
 class Style:
@@ -94,6 +96,33 @@ NORMAL = Style()
 STRONG = Style(keep_set=24.0, danger_base=37.5, hold_below=6)
 
 
+# The hard level's Style for each family of variants (``strong_for``), tuned apart: what is
+# good in classic is not always good with three packs and sequences.
+SAMBA = NORMAL
+STRONG_BY_FAMILY: dict[str, Style] = {
+    "classic": STRONG,            # classic and its kin: one or two packs, no sequences
+    "samba": SAMBA,               # sequences: Samba, Bolivia, Brazilian, Chilean, Italian, ...
+    "foot": STRONG,               # a foot or packet to pick up: Hand and Foot, Pennies
+    "modern_american": STRONG,    # sevens and aces canastas, special hands
+}
+
+
+def family(rules: Rules) -> str:
+    """The family of variants ``rules`` belongs to, as ``STRONG_BY_FAMILY`` names them."""
+    if rules.special_hands or rules.wildless_ranks:
+        return "modern_american"
+    if rules.foot_size:
+        return "foot"
+    if rules.sequences:
+        return "samba"
+    return "classic"
+
+
+def strong_for(rules: Rules) -> Style:
+    """The hard level's Style for the variant of ``rules``."""
+    return STRONG_BY_FAMILY[family(rules)]
+
+
 def style_fields() -> dict[str, type]:
     """Each field's name and the type of its value (bool, int or float)."""
     return {f.name: type(getattr(NORMAL, f.name)) for f in fields(Style)}
@@ -108,4 +137,5 @@ def with_values(style: Style, values: dict[str, float]) -> Style:
     return replace(style, **{k: kinds[k](v) for k, v in values.items()})
 
 
-__all__ = ["EASY", "NORMAL", "STRONG", "Style", "style_fields", "with_values"]
+__all__ = ["EASY", "NORMAL", "SAMBA", "STRONG", "STRONG_BY_FAMILY", "Style", "family",
+           "strong_for", "style_fields", "with_values"]
