@@ -96,11 +96,19 @@ NORMAL = Style()
 STRONG = Style(keep_set=24.0, danger_base=37.5, hold_below=6)
 
 
-# The hard level's Style for each family of variants (``strong_for``), tuned apart: what is
-# good in classic is not always good with three packs and sequences.
+# Classic's: STRONG, searched further by ``python -m bench.tune --search --variants classic
+# --hands 40 --minutes 24`` (43 fields; seeds 1..160: danger_per_card 9 -> 13.5, then
+# keep_set 24 -> 14.4 on 80 deals), with threat_cards and danger_unmelded from the same
+# search's runners-up, kept as together they beat STRONG by +89 a hand on seeds 200..599
+# (+163 against normal). Fresh seeds 100000..100399: +172 a hand against normal
+# (95% CI +114 .. +230), where STRONG scored +60. Discards weigh the next player's pile take
+# more still (per pile card, and when that side must still meld on a frozen pile), sets of
+# a new rank are held less dearly, and an opponent is a threat with 4 cards or fewer.
+CLASSIC = replace(STRONG, danger_per_card=13.5, keep_set=14.4, threat_cards=4,
+                  danger_unmelded=0.24)
 SAMBA = NORMAL
 STRONG_BY_FAMILY: dict[str, Style] = {
-    "classic": STRONG,            # classic and its kin: one or two packs, no sequences
+    "classic": CLASSIC,           # classic and its kin: one or two packs, no sequences
     "samba": SAMBA,               # sequences: Samba, Bolivia, Brazilian, Chilean, Italian, ...
     "foot": STRONG,               # a foot or packet to pick up: Hand and Foot, Pennies
     "modern_american": STRONG,    # sevens and aces canastas, special hands
@@ -137,5 +145,5 @@ def with_values(style: Style, values: dict[str, float]) -> Style:
     return replace(style, **{k: kinds[k](v) for k, v in values.items()})
 
 
-__all__ = ["EASY", "NORMAL", "SAMBA", "STRONG", "STRONG_BY_FAMILY", "Style", "family",
+__all__ = ["CLASSIC", "EASY", "NORMAL", "SAMBA", "STRONG", "STRONG_BY_FAMILY", "Style", "family",
            "strong_for", "style_fields", "with_values"]

@@ -11,6 +11,7 @@ from bot.ai import policy
 from bot.ai.hard import HardPlayer
 from bot.ai.players import HeuristicPlayer
 from bot.ai.style import (
+    CLASSIC,
     EASY,
     NORMAL,
     SAMBA,
@@ -110,7 +111,7 @@ def test_samba_family_plays_normals_numbers_where_strong_lost() -> None:
     # STRONG scored -88 a hand against normal in samba (200 deals): the samba family has its
     # own Style, never STRONG's classic numbers
     assert STRONG_BY_FAMILY["samba"] is SAMBA and SAMBA != STRONG
-    assert STRONG_BY_FAMILY["classic"] is STRONG
+    assert STRONG_BY_FAMILY["classic"] is CLASSIC and CLASSIC != STRONG
 
 
 @pytest.mark.parametrize("name", ["classic", "samba"])
