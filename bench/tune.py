@@ -1,18 +1,20 @@
 """Tune the heuristics' ``Style`` by duplicate arenas against normal.
 
-    python -m bench.tune --hands 400 --seed 100000                 # STRONG vs NORMAL, classic
-    python -m bench.tune --variant samba --hands 200 --seed 100000
-    python -m bench.tune --set keep_pair=30 --hands 200            # STRONG with one field changed
-    python -m bench.tune --search --hands 40 --minutes 20          # look for a better STRONG
+    python -m bench.tune --hands 400 --seed 100000                 # CLASSIC vs NORMAL
+    python -m bench.tune --variant samba --hands 200 --seed 100000   # SAMBA vs NORMAL
+    python -m bench.tune --set keep_pair=30 --hands 200            # one field changed
+    python -m bench.tune --search --hands 40 --minutes 20          # look for a better Style
 
 Each deal is played twice with the partnerships swapped, as in ``bench.ai`` (whose hand
 player this uses): side A plays a heuristic player of the candidate Style, side B normal.
-``--search`` starts from STRONG (with ``--set``) and tries each field a step up and down
-(switches flipped) on the same deals over the variants of ``--variants``; the steps are
-raced by successive halving (the better half plays twice as many further deals), and a
-winner that still beats the current Style on all the deals it played is taken. It prints the
-fields that differ from normal, ready to paste into ``bot/ai/style.py``; confirm them on fresh
-seeds (``--seed 100000``) before believing the figure.
+The candidate is the hard level's Style for the variant (``style.strong_for``: CLASSIC,
+SAMBA, ...; with ``--from-normal``, NORMAL) with the fields of ``--set``. ``--search``
+starts from that Style and tries each field a step up and down (switches flipped) on the
+same deals over the variants of ``--variants``; the steps are raced by successive halving
+(the better third plays twice as many further deals), and a winner that still beats the
+current Style on all the deals it played is taken. It prints the fields that differ from
+normal, ready to paste into ``bot/ai/style.py``; confirm them on fresh seeds
+(``--seed 100000``) before believing the figure.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from typing import Any
 
 import bench.ai as arena
 from bot.ai.players import HeuristicPlayer
-from bot.ai.style import NORMAL, STRONG, Style, style_fields, with_values
+from bot.ai.style import NORMAL, STRONG, Style, strong_for, style_fields, with_values
+from bot.engine import variant as rules_of
 from bot.engine.variants import PLAYER_COUNTS
 
 VARIANTS = ("classic", "samba", "hand_and_foot", "modern_american")
@@ -159,13 +162,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                     help="a Style field of the candidate (default: STRONG's own)")
-    ap.add_argument("--from-normal", action="store_true", help="start from NORMAL, not STRONG")
+    ap.add_argument("--from-normal", action="store_true",
+                    help="start from NORMAL, not the variant's strong Style")
     ap.add_argument("--search", action="store_true", help="search for a better Style")
     ap.add_argument("--variants", default=",".join(VARIANTS), help="variants of the search")
     ap.add_argument("--minutes", type=float, default=10.0, help="the search's time")
     ap.add_argument("--fields", default="", help="the fields the search steps (default: all)")
     opts = ap.parse_args(argv)
-    start = NORMAL if opts.from_normal else STRONG
+    first = opts.variants.split(",")[0] if opts.search else opts.variant
+    start = NORMAL if opts.from_normal else strong_for(rules_of(first, players_for(first)))
     values = {k: float(v) if v not in ("True", "False") else float(v == "True")
               for k, v in (kv.split("=", 1) for kv in opts.set)}
     style = with_values(start, values)

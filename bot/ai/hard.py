@@ -7,8 +7,8 @@ cheapest, on a pile worth taking; the partner's yes and no) are compared in the 
 worlds: the cards the seat cannot see are dealt at random consistently with its view
 (``world.build_game``: the cards each player picked up with the pile and still holds stay in
 that hand), each candidate is played there, every seat plays on by the heuristics of the
-level's style (``style``: STRONG by default) for a few turns (to the end of the hand where
-it ends sooner), each seat from what it could know (``evaluate.rollout_step``), and the
+level's style (``style``: the variant's by default) for a few turns (to the end of the hand
+where it ends sooner), each seat from what it could know (``evaluate.rollout_step``), and the
 position is scored for the side (``evaluate.outcome``: the engine's score sheet when the
 hand ended, a static estimate otherwise). Worlds are added until the thinking time (CPU time
 of the thinking thread) is spent or a fixed number is reached; a candidate clearly behind
@@ -32,6 +32,7 @@ from .candidates import search_options
 from .evaluate import outcome, play_out, rollout_step, side_value
 from .knowledge import Memory, read_history
 from .players import acting_seat
+from .style import strong_for
 from .table import Table, read_table
 from .world import build_game
 
@@ -67,13 +68,15 @@ class HardPlayer:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = 0.9,
-                 style: policy.Style = policy.STRONG,
+                 style: policy.Style | None = None,
                  max_samples: int | None = None, depth: int = 24, discard_depth: int = 8,
                  margin: float = 15.0, confidence: float = 2.0, prune: float = 3.0,
                  search_melds: bool = False, search_discards: bool = False,
                  discard_pile: int = 6, discard_share: float = 0.35) -> None:
         self.seed = seed
-        self.style = style              # the heuristics of the base move and the rollouts
+        self.given_style = style        # the heuristics of the base move and the rollouts
+        # (None: the variant's, ``style.strong_for``, chosen at each decision)
+        self.style = policy.STRONG if style is None else style
         self.rng = random.Random(seed)
         self.budget = budget            # CPU seconds per searched decision (None: no limit)
         self.max_samples = max_samples  # cap on worlds per decision (None: the budget only)
@@ -98,6 +101,8 @@ class HardPlayer:
         start = time.thread_time()
         know = read_history(view)
         table = read_table(view, know)
+        if self.given_style is None:
+            self.style = strong_for(table.rules)
         me = view["player"]
         check = build_game(view, know, random.Random(0))
         options = search_options(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from bot.engine import Rules
+
 
 @dataclass(frozen=True)
 class Style:
@@ -94,6 +96,46 @@ NORMAL = Style()
 STRONG = Style(keep_set=24.0, danger_base=37.5, hold_below=6)
 
 
+# Classic's: STRONG, searched further by ``python -m bench.tune --search --variants classic
+# --hands 40 --minutes 24`` (43 fields; seeds 1..160: danger_per_card 9 -> 13.5, then
+# keep_set 24 -> 14.4 on 80 deals), with threat_cards and danger_unmelded from the same
+# search's runners-up, kept as together they beat STRONG by +89 a hand on seeds 200..599
+# (+163 against normal). Fresh seeds 100000..100399: +172 a hand against normal
+# (95% CI +114 .. +230), where STRONG scored +60. Discards weigh the next player's pile take
+# more still (per pile card, and when that side must still meld on a frozen pile), sets of
+# a new rank are held less dearly, and an opponent is a threat with 4 cards or fewer.
+CLASSIC = replace(STRONG, danger_per_card=13.5, keep_set=14.4, threat_cards=4,
+                  danger_unmelded=0.24)
+# The samba family's: STRONG lost to normal in samba (-88 a hand, 200 deals), so it starts
+# from NORMAL; of the steps that won in classic, each tried alone on samba seeds 1..200
+# (danger_per_card 13.5: +91 +- 120; danger_base 37.5: +59; keep_set 24: +47; hold_below 6:
+# -9; threat_cards 4 with danger_unmelded 0.24: -17), the first is taken. Fresh seeds
+# 100000..100199: +57 a hand against normal (95% CI -64 .. +177).
+SAMBA = replace(NORMAL, danger_per_card=13.5)
+STRONG_BY_FAMILY: dict[str, Style] = {
+    "classic": CLASSIC,           # classic and its kin: one or two packs, no sequences
+    "samba": SAMBA,               # sequences: Samba, Bolivia, Brazilian, Chilean, Italian, ...
+    "foot": STRONG,               # a foot or packet to pick up: Hand and Foot, Pennies
+    "modern_american": STRONG,    # sevens and aces canastas, special hands
+}
+
+
+def family(rules: Rules) -> str:
+    """The family of variants ``rules`` belongs to, as ``STRONG_BY_FAMILY`` names them."""
+    if rules.special_hands or rules.wildless_ranks:
+        return "modern_american"
+    if rules.foot_size:
+        return "foot"
+    if rules.sequences:
+        return "samba"
+    return "classic"
+
+
+def strong_for(rules: Rules) -> Style:
+    """The hard level's Style for the variant of ``rules``."""
+    return STRONG_BY_FAMILY[family(rules)]
+
+
 def style_fields() -> dict[str, type]:
     """Each field's name and the type of its value (bool, int or float)."""
     return {f.name: type(getattr(NORMAL, f.name)) for f in fields(Style)}
@@ -108,4 +150,5 @@ def with_values(style: Style, values: dict[str, float]) -> Style:
     return replace(style, **{k: kinds[k](v) for k, v in values.items()})
 
 
-__all__ = ["EASY", "NORMAL", "STRONG", "Style", "style_fields", "with_values"]
+__all__ = ["CLASSIC", "EASY", "NORMAL", "SAMBA", "STRONG", "STRONG_BY_FAMILY", "Style", "family",
+           "strong_for", "style_fields", "with_values"]

@@ -71,7 +71,7 @@ def test_the_base_move_and_the_rollouts_play_the_style_given() -> None:
                     discard="4c 5d 6h 7s 9c 10d jh qs kc 4d 5h 6s 7c 9d 8d",
                     melds={0: ["ac ad ah"], 1: ["kh ks kd"]})
     view = game.view("ann")
-    plain = HardPlayer(budget=None, max_samples=2, depth=8).think(view)
+    plain = HardPlayer(budget=None, max_samples=2, depth=8, style=policy.NORMAL).think(view)
     CountingStyle.reads = 0
     counted = HardPlayer(budget=None, max_samples=2, depth=8, style=CountingStyle()).think(view)
     assert counted.actions == plain.actions and counted.scores == plain.scores

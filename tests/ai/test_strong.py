@@ -8,8 +8,21 @@ from dataclasses import fields
 import pytest
 
 from bot.ai import policy
+from bot.ai.hard import HardPlayer
 from bot.ai.players import HeuristicPlayer
-from bot.ai.style import EASY, NORMAL, STRONG, Style, style_fields, with_values
+from bot.ai.style import (
+    CLASSIC,
+    EASY,
+    NORMAL,
+    SAMBA,
+    STRONG,
+    STRONG_BY_FAMILY,
+    Style,
+    family,
+    strong_for,
+    style_fields,
+    with_values,
+)
 from bot.engine import Game, variant
 from bot.engine.variants import PLAYER_COUNTS
 
@@ -78,3 +91,37 @@ def test_strong_plays_whole_hands_legally(name: str, players: int) -> None:
     play_bots(bots, game)   # raises IllegalMove on an illegal choice
     assert len(game.results) == 1
 
+
+
+FAMILIES = {"classic": "classic", "cutthroat": "classic", "mexican": "classic",
+            "slavic": "classic", "cuban": "classic", "samba": "samba", "bolivia": "samba",
+            "italian": "samba", "kombo": "samba", "hand_and_foot": "foot", "pennies": "foot",
+            "modern_american": "modern_american"}
+
+
+@pytest.mark.parametrize(("name", "kin"), FAMILIES.items())
+def test_each_variant_has_a_family_and_its_strong_style(name: str, kin: str) -> None:
+    players = 4 if 4 in PLAYER_COUNTS.get(name, (4,)) else PLAYER_COUNTS[name][0]
+    rules = variant(name, players)
+    assert family(rules) == kin
+    assert strong_for(rules) is STRONG_BY_FAMILY[kin]
+
+
+def test_samba_family_plays_normals_numbers_where_strong_lost() -> None:
+    # STRONG scored -88 a hand against normal in samba (200 deals): the samba family has its
+    # own Style, never STRONG's classic numbers
+    assert STRONG_BY_FAMILY["samba"] is SAMBA and SAMBA != STRONG
+    assert STRONG_BY_FAMILY["classic"] is CLASSIC and CLASSIC != STRONG
+
+
+@pytest.mark.parametrize("name", ["classic", "samba"])
+def test_hard_plays_the_style_of_its_variant_unless_given_one(name: str) -> None:
+    names = ["a", "b", "c", "d"]
+    game = Game.new(variant(name, 4), names, seed=5)
+    view = game.view(game.turn or "a")
+    chosen = HardPlayer(budget=None, max_samples=1, depth=2)
+    chosen.think(view)
+    assert chosen.style is strong_for(game.rules)
+    given = HardPlayer(budget=None, max_samples=1, depth=2, style=EASY)
+    given.think(view)
+    assert given.style is EASY
