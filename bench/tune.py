@@ -1,14 +1,14 @@
 """Tune the heuristics' ``Style`` by duplicate arenas against normal.
 
     python -m bench.tune --hands 400 --seed 100000                 # CLASSIC vs NORMAL
-    python -m bench.tune --variant samba --hands 200 --seed 100000   # SAMBA vs NORMAL
+    python -m bench.tune --variant samba --hands 200 --seed 100000   # STRONG vs NORMAL
     python -m bench.tune --set keep_pair=30 --hands 200            # one field changed
     python -m bench.tune --search --hands 40 --minutes 20          # look for a better Style
 
 Each deal is played twice with the partnerships swapped, as in ``bench.ai`` (whose hand
 player this uses): side A plays a heuristic player of the candidate Style, side B normal.
 The candidate is the hard level's Style for the variant (``style.strong_for``: CLASSIC,
-SAMBA, ...; with ``--from-normal``, NORMAL) with the fields of ``--set``. ``--search``
+STRONG, ...; with ``--from-normal``, NORMAL) with the fields of ``--set``. ``--search``
 starts from that Style and tries each field a step up and down (switches flipped) on the
 same deals over the variants of ``--variants``; the steps are raced by successive halving
 (the better third plays twice as many further deals), and a winner that still beats the
