@@ -16,10 +16,13 @@ hand costs about what a small one does.
 from __future__ import annotations
 
 from .cards import Card
-from .melds import law_key, meld_ok
+from .melds import law_key, meld_ok, remembered
 from .rules import Rules
 
 Choice = tuple[str, int, int, int]   # rank, naturals, jokers, deuces
+Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
+# a rank's melds, the fewest cards of any, and the melds within each bound on the cards
+_Shapes = tuple[list[Shape], int, dict[int, list[Shape]]]
 State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
 FIRST_BOUND = 3   # cards: the smallest meld
 
@@ -37,15 +40,25 @@ class MeldTable:
         jokers, deuces = len(self.jokers), len(self.deuces)
         joker_pts = self.jokers[0].points if self.jokers else 0
         deuce_pts = self.deuces[0].points if self.deuces else 0
-        # each rank's melds: (naturals, jokers, deuces, cards, points), in that order
-        self.shapes: list[tuple[str, list[tuple[int, int, int, int, int]]]] = []
+        # each rank's melds: (naturals, jokers, deuces, cards, points), in that order, and
+        # the same within each bound on the cards
+        self.shapes: list[tuple[str, list[Shape]]] = []
+        self._within: list[tuple[str, dict[int, list[Shape]], list[Shape]]] = []
+        remembered_shapes = remembered(rules, "_meld_shapes", law_key)
+        least = 0   # the fewest cards of any meld
+        fewest = rules.min_naturals
         for rank, cards in naturals.items():
-            if rank == "3" or len(cards) < rules.min_naturals:
+            if rank == "3" or len(cards) < fewest:
                 continue
-            shapes = _shapes(rules, rank, cards[0].points, min(len(cards), max_cards),
-                             jokers, deuces, max_cards, joker_pts, deuce_pts)
+            shapes, size, within = _shapes(
+                rules, remembered_shapes, rank, cards[0].points, min(len(cards), max_cards),
+                jokers, deuces, max_cards, joker_pts, deuce_pts)
             if shapes:
                 self.shapes.append((rank, shapes))
+                self._within.append((rank, within, shapes))
+                least = size if not least or size < least else least
+        # below twice the smallest meld, no two melds fit: every state is one meld
+        self._single = 2 * least
         self._tables: dict[int, State] = {}
 
     def states(self, bound: int) -> State:
@@ -55,8 +68,19 @@ class MeldTable:
             return table
         jokers, deuces = len(self.jokers), len(self.deuces)
         states: State = {(0, 0, 0): (0, ())}
-        for rank, every in self.shapes:
-            shapes = [shape for shape in every if shape[3] <= bound]
+        if bound < self._single:
+            # what the table below makes where no two melds fit: the state of each meld's
+            # counts holds the first rank (in order) whose meld of them scores most
+            for rank, within, every in self._within:
+                for n, a, b, size, gain in _bounded(within, every, bound):
+                    key = (a, b, size)
+                    old = states.get(key)
+                    if old is None or old[0] < gain:
+                        states[key] = (gain, ((rank, n, a, b),))
+            self._tables[bound] = states
+            return states
+        for rank, within, every in self._within:
+            shapes = _bounded(within, every, bound)
             if not shapes:
                 continue
             grown = dict(states)
@@ -103,29 +127,36 @@ class MeldTable:
         return groups
 
 
-Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
-_SHAPES: dict[tuple[object, ...], list[Shape]] = {}
-
-
-def _shapes(rules: Rules, rank: str, value: int, naturals: int, jokers: int, deuces: int,
-            max_cards: int, joker_pts: int, deuce_pts: int) -> list[Shape]:
+def _shapes(rules: Rules, remembered_shapes: dict[tuple[object, ...], _Shapes], rank: str,
+            value: int, naturals: int, jokers: int, deuces: int, max_cards: int,
+            joker_pts: int, deuce_pts: int) -> _Shapes:
     """A rank's melds (``MeldTable.shapes``) of at most ``naturals`` naturals, the wild
     cards given and ``max_cards`` cards, each (naturals, jokers, deuces, cards, points):
-    remembered by the law of melds and the counts (a handful of different ones a game)."""
+    remembered by the law of melds (``remembered_shapes``) and the counts (a handful of
+    different ones a game), with the fewest cards of any and, as they are asked for, the
+    same melds within each bound on the cards."""
     most = rules.max_wilds
     jokers, deuces = min(jokers, most, max_cards), min(deuces, most, max_cards)
     max_cards = min(max_cards, naturals + jokers + deuces)   # beyond that it binds nothing
-    key = (law_key(rules), rank, value, naturals, jokers, deuces, max_cards, joker_pts,
-           deuce_pts)
-    shapes = _SHAPES.get(key)
-    if shapes is None:
+    key = (rank, value, naturals, jokers, deuces, max_cards, joker_pts, deuce_pts)
+    found = remembered_shapes.get(key)
+    if found is None:
         shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
                   for n in range(rules.min_naturals, naturals + 1)
                   for a in range(min(jokers, most, max_cards - n) + 1)
                   for b in range(min(deuces, most - a, max_cards - n - a) + 1)
                   if meld_ok(rules, rank, n, a + b, False)]
-        if len(_SHAPES) < 100_000:
-            _SHAPES[key] = shapes
+        found = (shapes, min((shape[3] for shape in shapes), default=0), {})
+        if len(remembered_shapes) < 100_000:
+            remembered_shapes[key] = found
+    return found
+
+
+def _bounded(within: dict[int, list[Shape]], every: list[Shape], bound: int) -> list[Shape]:
+    """``every`` rank's melds of at most ``bound`` cards, in their order (remembered)."""
+    shapes = within.get(bound)
+    if shapes is None:
+        shapes = within[bound] = [shape for shape in every if shape[3] <= bound]
     return shapes
 
 
