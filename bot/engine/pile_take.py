@@ -141,6 +141,57 @@ class PileTake:
 
         return alone
 
+    def by_counts(self, further: Callable[[int, int], TakePile | None]
+                  ) -> list[TakePile] | None:
+        """Every kind's take in the order of ``kinds`` (by itself as ``_alone`` judges it,
+        else ``further``'s), or ``None`` where some kind would ask the planner (a second
+        meld of the rank, or going out): ``_alone``'s verdicts with what a count of
+        naturals shares worked out once for its row of wild cards."""
+        facts = self._facts
+        if facts is None or facts[0]:
+            return None
+        wilds_most = min(len(self.wilds), self.game.rules.max_wilds)
+        if len(self.hand) - len(self.tops) - wilds_most <= 1:
+            return None   # a kind might go out
+        _, old_naturals, old_wilds, alone_refused = facts
+        r, top = self.game.rules, self.top
+        melded = bool(self.all_melds)
+        minimum = 0 if melded else self.minimum
+        canasta = minimum in (CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM)
+        top_points, top_value, rank = self.top_points, top.points, top.rank
+        wild_sums, wild_texts = self.wild_sums, self.wild_texts
+        refused = self._wilds_refused
+        most = wilds_most if refused < 0 else min(wilds_most, refused)
+        law = law_of_melds(r)
+        out: list[TakePile] = []
+        for n, w in self.kinds():
+            if w == 0 or n == 0:   # a new row: what its count of naturals shares
+                if n == 0 and alone_refused:
+                    action = further(0, 0)
+                    if action is not None:
+                        out.append(action)
+                    continue
+                naturals = n + 1 + old_naturals
+                base = self.top_sums[n]
+                texts = self.top_texts[:n]
+            points = base + wild_sums[w]
+            ok: bool | None = w <= most and (melded or top_points + points >= minimum)
+            if ok:
+                wilds = w + old_wilds
+                ok = law.get((rank, naturals, wilds, False))
+                if ok is None:
+                    ok = meld_ok(r, rank, naturals, wilds, False)
+                if ok and not melded:
+                    ok = (self._canasta_minimum(naturals, wilds) if canasta
+                          else top_value + points >= minimum)
+            if ok:
+                out.append(take_of(texts + wild_texts[:w] if w else texts[:], []))
+            else:
+                action = further(n, w)
+                if action is not None:
+                    out.append(action)
+        return out
+
     def _planner_alone(self, n: int, w: int) -> TakePile | None:
         """The planner's verdict on the take by itself."""
         if self._refused(n, w, []):

@@ -30,6 +30,9 @@ class _Search(PileTake):
 
     def takes(self) -> list[TakePile]:
         """``take`` of every kind, in the order of ``kinds``."""
+        quick = self.by_counts(self._further)
+        if quick is not None:
+            return quick
         alone, further = self._alone, self._further
         out: list[TakePile] = []
         for n, w in self.kinds():
@@ -48,37 +51,42 @@ class _Search(PileTake):
 
     def _further(self, n: int, w: int) -> TakePile | None:
         """The take with further melds that reach the minimum, else going out with it."""
-        if not self.all_melds and self.incoming + self.arriving + len(self.hand) - n - w >= 5:
+        left = len(self.hand) + self.incoming + self.arriving - n - w
+        r = self.game.rules
+        if (not self.all_melds and left >= 5
+                # a wild card beside the top card in Italian's natural first meld: refused
+                # whatever the further melds (``_refused``)
+                and not (w and r.initial_meld_natural and not r.blocking_canasta)
+                # the take's own meld, which the move keeps two cards beside (so does not
+                # go out), whichever wild cards go beside the top card
+                and meld_ok(r, self.top.rank, n + 1, w, False)):
             jokers, deuces = self.jokers_deuces
             for a in range(min(w, len(jokers)), -1, -1):
                 if w - a > len(deuces):
                     continue
-                action = self._with_minimum(n, jokers[:a] + deuces[:w - a], a)
+                action = self._with_minimum(n, jokers[:a] + deuces[:w - a], a, left - 2)
                 if action is not None:
                     return action
         return self._going_out(n, w)
 
-    def _with_minimum(self, n: int, wilds: list[Card], jokers: int) -> TakePile | None:
+    def _with_minimum(self, n: int, wilds: list[Card], jokers: int,
+                      room: int) -> TakePile | None:
         """The take plus the fewest further melds that reach the initial minimum
-        (``jokers``: how many of ``wilds`` are jokers)."""
-        rules = self.game.rules
-        cards = self.tops[:n] + wilds
-        room = len(self.hand) + self.incoming + self.arriving - 2 - len(cards)
+        (``jokers``: how many of ``wilds`` are jokers), in at most ``room`` cards (the
+        hand keeps two); its own meld is lawful (``_further``)."""
         if room < 3:
             return None
+        cards = self.tops[:n] + wilds
         beside = 0   # the points of the cards beside the top card
         for c in cards:
             beside += c.points
         need = self.minimum - self.top_points - beside
-        # the take's own meld, which the move keeps two cards beside (so does not go out)
-        if not meld_ok(rules, self.top.rank, n + 1, len(wilds), False):
-            return None
         naturals, most = self._rest
         if most < need:
             return None   # not even every meld the rest of the hand holds
         table = self._table
         if table is None:
-            table = self._table = MeldTable(rules, naturals, self.wilds,
+            table = self._table = MeldTable(self.game.rules, naturals, self.wilds,
                                             len(self.hand) - len(self.tops))
         groups = table.find(need, room, len(table.jokers) - jokers,
                             len(table.deuces) - (len(wilds) - jokers))
@@ -87,7 +95,7 @@ class _Search(PileTake):
         if self._facts is not None and self.minimum not in (CANASTA_MINIMUM,
                                                             NATURAL_CANASTA_MINIMUM):
             # as the planner judges it where the rules judge melds by their counts: the
-            # take's own meld is lawful (above), so are the groups (``MeldTable`` makes only
+            # take's own meld is lawful (``_further``), so are the groups (``MeldTable`` makes only
             # lawful ones, of no black threes, so no blocking canasta), two cards stay
             # (``room``), so the minimum is all that is left
             points = self.top.points + beside
