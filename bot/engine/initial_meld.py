@@ -31,6 +31,7 @@ State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
 Ranked = tuple[int, int, int, int, tuple[Choice, ...]]   # cards, -points, jokers, deuces, melds
 _BY_CARDS_AND_POINTS = itemgetter(0, 1)
 FIRST_BOUND = 3   # cards: the smallest meld
+RANK_FROM = 5     # ``find``'s question at a bound from which it ranks the states there
 
 
 class MeldTable:
@@ -83,6 +84,7 @@ class MeldTable:
         self._single = 2 * least
         self._tables: dict[int, State] = {}
         self._ranks: dict[int, tuple[list[int], list[Ranked]]] = {}
+        self._asked: dict[int, int] = {}   # questions at each bound not yet ranked
 
     def states(self, bound: int) -> State:
         """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
@@ -95,7 +97,10 @@ class MeldTable:
             # what the table below makes where no two melds fit: the state of each meld's
             # counts holds the first rank (in order) whose meld of them scores most
             for rank, within, every in self._within:
-                for n, a, b, size, gain in _bounded(within, every, bound):
+                shapes = within.get(bound)
+                if shapes is None:
+                    shapes = _bounded(within, every, bound)
+                for n, a, b, size, gain in shapes:
                     key = (a, b, size)
                     old = states.get(key)
                     if old is None or old[0] < gain:
@@ -103,7 +108,9 @@ class MeldTable:
             self._tables[bound] = states
             return states
         for rank, within, every in self._within:
-            shapes = _bounded(within, every, bound)
+            shapes = within.get(bound)
+            if shapes is None:
+                shapes = _bounded(within, every, bound)
             if not shapes:
                 continue
             grown = dict(states)
@@ -123,14 +130,12 @@ class MeldTable:
 
     def _ranked(self, bound: int) -> tuple[list[int], list[Ranked]]:
         """The states of ``states(bound)`` but the empty one, fewest cards first, then most
-        points, in the table's order among equals (so the first that does is ``find``'s
-        answer), and their cards."""
-        found = self._ranks.get(bound)
-        if found is None:
-            ranked = sorted(((k, -points, j, d, path)
-                             for (j, d, k), (points, path) in self.states(bound).items()
-                             if path), key=_BY_CARDS_AND_POINTS)
-            found = self._ranks[bound] = ([entry[0] for entry in ranked], ranked)
+        points, in the table's order among equals (so the first that does is the one a
+        scan finds), and their cards."""
+        ranked = sorted([(k, -points, j, d, path)
+                         for (j, d, k), (points, path) in self.states(bound).items()
+                         if path], key=_BY_CARDS_AND_POINTS)
+        found = self._ranks[bound] = ([entry[0] for entry in ranked], ranked)
         return found
 
     def find(self, need: int, max_cards: int, jokers: int | None = None,
@@ -146,11 +151,31 @@ class MeldTable:
         done = 0   # no state of at most this many cards does
         while True:
             best: tuple[Choice, ...] | None = None
-            sizes, ranked = self._ranked(max(bound, 0))
-            for k, minus, j, d, path in islice(ranked, bisect_right(sizes, done), None):
-                if -minus >= need and k <= max_cards and j <= jokers and d <= deuces:
-                    best = path
-                    break
+            at = bound if bound > 0 else 0
+            ranked = self._ranks.get(at)
+            if ranked is None:
+                # from the fifth question at a bound on, its states ranked once (sorting
+                # costs about two scans, and a small hand asks a few); before, a scan
+                asked = self._asked.get(at, 0) + 1
+                if asked < RANK_FROM:
+                    self._asked[at] = asked
+                else:
+                    ranked = self._ranked(at)
+            if ranked is None:
+                most: tuple[int, int, tuple[Choice, ...]] | None = None
+                for (j, d, k), (points, path) in (self._tables.get(at)
+                                                  or self.states(at)).items():
+                    if (path and points >= need and k <= max_cards and j <= jokers
+                            and d <= deuces
+                            and (most is None or (k, -points) < (most[0], -most[1]))):
+                        most = (k, points, path)
+                best = None if most is None else most[2]
+            else:
+                sizes, states = ranked
+                for k, minus, j, d, path in islice(states, bisect_right(sizes, done), None):
+                    if -minus >= need and k <= max_cards and j <= jokers and d <= deuces:
+                        best = path
+                        break
             if best is not None or bound >= limit:
                 break
             done = bound
