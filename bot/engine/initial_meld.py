@@ -15,13 +15,23 @@ hand costs about what a small one does.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import islice
+from operator import itemgetter
+
 from .cards import Card
-from .melds import law_key, meld_ok
+from .melds import law_key, meld_ok, remembered
 from .rules import Rules
 
 Choice = tuple[str, int, int, int]   # rank, naturals, jokers, deuces
+Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
+# a rank's melds, the fewest cards of any, and the melds within each bound on the cards
+_Shapes = tuple[list[Shape], int, dict[int, list[Shape]]]
 State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
+Ranked = tuple[int, int, int, int, tuple[Choice, ...]]   # cards, -points, jokers, deuces, melds
+_BY_CARDS_AND_POINTS = itemgetter(0, 1)
 FIRST_BOUND = 3   # cards: the smallest meld
+RANK_FROM = 5     # ``find``'s question at a bound from which it ranks the states there
 
 
 class MeldTable:
@@ -37,16 +47,44 @@ class MeldTable:
         jokers, deuces = len(self.jokers), len(self.deuces)
         joker_pts = self.jokers[0].points if self.jokers else 0
         deuce_pts = self.deuces[0].points if self.deuces else 0
-        # each rank's melds: (naturals, jokers, deuces, cards, points), in that order
-        self.shapes: list[tuple[str, list[tuple[int, int, int, int, int]]]] = []
+        # each rank's melds: (naturals, jokers, deuces, cards, points), in that order, and
+        # the same within each bound on the cards
+        self.shapes: list[tuple[str, list[Shape]]] = []
+        self._within: list[tuple[str, dict[int, list[Shape]], list[Shape]]] = []
+        most, fewest = rules.max_wilds, rules.min_naturals
+        jokers, deuces = min(jokers, most, max_cards), min(deuces, most, max_cards)
+        # each rank's melds by its naturals and the cards it may use (``_shapes``),
+        # remembered on the law of melds and the wild cards at hand
+        by_wilds = remembered(rules, "_meld_shapes", law_key)
+        wilds_key = (jokers, deuces, joker_pts, deuce_pts)
+        known = by_wilds.get(wilds_key)
+        if known is None:
+            known = by_wilds[wilds_key] = {}
+        least = 0   # the fewest cards of any meld
         for rank, cards in naturals.items():
-            if rank == "3" or len(cards) < rules.min_naturals:
+            count = len(cards)
+            if count < fewest or rank == "3":
                 continue
-            shapes = _shapes(rules, rank, cards[0].points, min(len(cards), max_cards),
-                             jokers, deuces, max_cards, joker_pts, deuce_pts)
+            if count > max_cards:
+                count = max_cards
+            limit = count + jokers + deuces   # beyond that the bound binds nothing
+            if limit > max_cards:
+                limit = max_cards
+            found = known.get((rank, count, limit))
+            if found is None:
+                found = _shapes(rules, known, rank, cards[0].points, count, jokers, deuces,
+                                limit, joker_pts, deuce_pts)
+            shapes, size, within = found
             if shapes:
                 self.shapes.append((rank, shapes))
+                self._within.append((rank, within, shapes))
+                if not least or size < least:
+                    least = size
+        # below twice the smallest meld, no two melds fit: every state is one meld
+        self._single = 2 * least
         self._tables: dict[int, State] = {}
+        self._ranks: dict[int, tuple[list[int], list[Ranked]]] = {}
+        self._asked: dict[int, int] = {}   # questions at each bound not yet ranked
 
     def states(self, bound: int) -> State:
         """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
@@ -55,8 +93,24 @@ class MeldTable:
             return table
         jokers, deuces = len(self.jokers), len(self.deuces)
         states: State = {(0, 0, 0): (0, ())}
-        for rank, every in self.shapes:
-            shapes = [shape for shape in every if shape[3] <= bound]
+        if bound < self._single:
+            # what the table below makes where no two melds fit: the state of each meld's
+            # counts holds the first rank (in order) whose meld of them scores most
+            for rank, within, every in self._within:
+                shapes = within.get(bound)
+                if shapes is None:
+                    shapes = _bounded(within, every, bound)
+                for n, a, b, size, gain in shapes:
+                    key = (a, b, size)
+                    old = states.get(key)
+                    if old is None or old[0] < gain:
+                        states[key] = (gain, ((rank, n, a, b),))
+            self._tables[bound] = states
+            return states
+        for rank, within, every in self._within:
+            shapes = within.get(bound)
+            if shapes is None:
+                shapes = _bounded(within, every, bound)
             if not shapes:
                 continue
             grown = dict(states)
@@ -74,6 +128,16 @@ class MeldTable:
         self._tables[bound] = states
         return states
 
+    def _ranked(self, bound: int) -> tuple[list[int], list[Ranked]]:
+        """The states of ``states(bound)`` but the empty one, fewest cards first, then most
+        points, in the table's order among equals (so the first that does is the one a
+        scan finds), and their cards."""
+        ranked = sorted([(k, -points, j, d, path)
+                         for (j, d, k), (points, path) in self.states(bound).items()
+                         if path], key=_BY_CARDS_AND_POINTS)
+        found = self._ranks[bound] = ([entry[0] for entry in ranked], ranked)
+        return found
+
     def find(self, need: int, max_cards: int, jokers: int | None = None,
              deuces: int | None = None) -> list[list[Card]] | None:
         """New melds worth at least ``need`` with at most ``max_cards`` cards and at most the
@@ -84,48 +148,74 @@ class MeldTable:
         deuces = len(self.deuces) if deuces is None else deuces
         limit = min(max_cards, self.max_cards)
         bound = min(FIRST_BOUND, limit)
+        done = 0   # no state of at most this many cards does
         while True:
-            best: tuple[int, int, tuple[Choice, ...]] | None = None
-            for (j, d, k), (points, path) in self.states(max(bound, 0)).items():
-                if (path and points >= need and k <= max_cards and j <= jokers
-                        and d <= deuces and (best is None or (k, -points) < (best[0], -best[1]))):
-                    best = (k, points, path)
+            best: tuple[Choice, ...] | None = None
+            at = bound if bound > 0 else 0
+            ranked = self._ranks.get(at)
+            if ranked is None:
+                # from the fifth question at a bound on, its states ranked once (sorting
+                # costs about two scans, and a small hand asks a few); before, a scan
+                asked = self._asked.get(at, 0) + 1
+                if asked < RANK_FROM:
+                    self._asked[at] = asked
+                else:
+                    ranked = self._ranked(at)
+            if ranked is None:
+                most: tuple[int, int, tuple[Choice, ...]] | None = None
+                for (j, d, k), (points, path) in (self._tables.get(at)
+                                                  or self.states(at)).items():
+                    if (path and points >= need and k <= max_cards and j <= jokers
+                            and d <= deuces
+                            and (most is None or (k, -points) < (most[0], -most[1]))):
+                        most = (k, points, path)
+                best = None if most is None else most[2]
+            else:
+                sizes, states = ranked
+                for k, minus, j, d, path in islice(states, bisect_right(sizes, done), None):
+                    if -minus >= need and k <= max_cards and j <= jokers and d <= deuces:
+                        best = path
+                        break
             if best is not None or bound >= limit:
                 break
+            done = bound
             bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
         if best is None:
             return None
         jokers_left, deuces_left = list(self.jokers), list(self.deuces)
         groups: list[list[Card]] = []
-        for rank, n, a, b in best[2]:
+        for rank, n, a, b in best:
             groups.append(self.naturals[rank][:n] + [jokers_left.pop() for _ in range(a)]
                           + [deuces_left.pop() for _ in range(b)])
         return groups
 
 
-Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
-_SHAPES: dict[tuple[object, ...], list[Shape]] = {}
-
-
-def _shapes(rules: Rules, rank: str, value: int, naturals: int, jokers: int, deuces: int,
-            max_cards: int, joker_pts: int, deuce_pts: int) -> list[Shape]:
+def _shapes(rules: Rules, known: dict[tuple[str, int, int], _Shapes], rank: str,
+            value: int, naturals: int, jokers: int, deuces: int, max_cards: int,
+            joker_pts: int, deuce_pts: int) -> _Shapes:
     """A rank's melds (``MeldTable.shapes``) of at most ``naturals`` naturals, the wild
-    cards given and ``max_cards`` cards, each (naturals, jokers, deuces, cards, points):
-    remembered by the law of melds and the counts (a handful of different ones a game)."""
+    cards given (at most the rules' and ``max_cards``) and ``max_cards`` cards (at most the
+    naturals and wild cards), each (naturals, jokers, deuces, cards, points), with the
+    fewest cards of any and, as they are asked for, the same melds within each bound on
+    the cards: remembered in ``known`` (a rank's points are its own: threes are not
+    melded here) by the rank and the counts, a handful of different ones a game."""
     most = rules.max_wilds
-    jokers, deuces = min(jokers, most, max_cards), min(deuces, most, max_cards)
-    max_cards = min(max_cards, naturals + jokers + deuces)   # beyond that it binds nothing
-    key = (law_key(rules), rank, value, naturals, jokers, deuces, max_cards, joker_pts,
-           deuce_pts)
-    shapes = _SHAPES.get(key)
+    shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
+              for n in range(rules.min_naturals, naturals + 1)
+              for a in range(min(jokers, most, max_cards - n) + 1)
+              for b in range(min(deuces, most - a, max_cards - n - a) + 1)
+              if meld_ok(rules, rank, n, a + b, False)]
+    found: _Shapes = (shapes, min((shape[3] for shape in shapes), default=0), {})
+    if len(known) < 100_000:
+        known[(rank, naturals, max_cards)] = found
+    return found
+
+
+def _bounded(within: dict[int, list[Shape]], every: list[Shape], bound: int) -> list[Shape]:
+    """``every`` rank's melds of at most ``bound`` cards, in their order (remembered)."""
+    shapes = within.get(bound)
     if shapes is None:
-        shapes = [(n, a, b, n + a + b, n * value + a * joker_pts + b * deuce_pts)
-                  for n in range(rules.min_naturals, naturals + 1)
-                  for a in range(min(jokers, most, max_cards - n) + 1)
-                  for b in range(min(deuces, most - a, max_cards - n - a) + 1)
-                  if meld_ok(rules, rank, n, a + b, False)]
-        if len(_SHAPES) < 100_000:
-            _SHAPES[key] = shapes
+        shapes = within[bound] = [shape for shape in every if shape[3] <= bound]
     return shapes
 
 

@@ -36,7 +36,12 @@ def runs(hand: list[Card], size: int) -> list[list[Card]]:
     by_suit: dict[str, dict[int, Card]] = {}
     for c in hand:
         if c.is_natural:
-            by_suit.setdefault(c.suit, {}).setdefault(SEQUENCE_ORDER[c.rank], c)
+            suit = by_suit.get(c.suit)
+            if suit is None:
+                suit = by_suit[c.suit] = {}
+            place = SEQUENCE_ORDER[c.rank]
+            if place not in suit:
+                suit[place] = c
     out: list[list[Card]] = []
     for cards in by_suit.values():
         order = sorted(cards)
@@ -125,9 +130,7 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
         moves += _wild_moves(game, player)
     if greedy is not None and found:
         sets, _ = greedy
-        rest = list(hand)
-        for c in (c for g in sets for c in g):
-            rest.remove(c)
+        rest = _without(hand, [c for g in sets for c in g])
         longest = _disjoint(sorted(runs(rest, r.canasta_size), key=len, reverse=True))
         moves.append((sets + longest, {}))
         moves.append((_disjoint(sorted(found, key=len, reverse=True)), {}))
@@ -234,13 +237,30 @@ def _trimmed(run: list[Card], rest: list[Card], table: dict[str, TableMeld]) -> 
 
 def _disjoint(groups: list[list[Card]]) -> list[list[Card]]:
     """Runs that share no card (a run holds one card of each rank of its suit)."""
-    used: set[Card] = set()
+    used: set[int] = set()   # the cards' codes (a card hashes to its code, in Python)
     out: list[list[Card]] = []
     for g in groups:
-        if not used.intersection(g):
+        codes = [c.code for c in g]
+        if used.isdisjoint(codes):
             out.append(g)
-            used.update(g)
+            used.update(codes)
     return out
+
+
+def _without(hand: list[Card], used: list[Card]) -> list[Card]:
+    """``hand`` less ``used`` (cards of it), in the order removing each of them from the
+    front would leave it."""
+    left: dict[int, int] = {}
+    for c in used:
+        left[c.code] = left.get(c.code, 0) + 1
+    rest: list[Card] = []
+    for c in hand:
+        k = left.get(c.code)
+        if k:
+            left[c.code] = k - 1
+        else:
+            rest.append(c)
+    return rest
 
 
 def going_out_with_shapes(game: TableState, player: str) -> list[Meld]:
