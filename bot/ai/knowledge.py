@@ -54,23 +54,19 @@ class Knowledge:
     melded_before_turn: set[str]                       # ... before the current turn began
     unseen: Counter[Card]                              # cards whose place we don't know
     hidden_slots: dict[str, int] = field(default_factory=dict)  # unknown cards per holder
-    # the unseen cards by rank ("wild" for 2s and jokers), where worked out with them
-    unseen_ranks: Counter[str] | None = None
+    # the unseen cards by rank ("wild" for 2s and jokers), where worked out with them (a
+    # reading of ``unseen``, so not compared)
+    unseen_ranks: Counter[str] | None = field(default=None, compare=False, repr=False)
 
-
-class _Counted(Knowledge):
-    """A ``Knowledge`` whose ``unseen`` cards are counted by code and by rank, the Counter of
-    cards made only when first read (the rollouts read the counts by rank)."""
-
-    _order: list[Card]
-    _left: list[int]
-
-    def __getattr__(self, name: str) -> Any:   # (only for an attribute not set yet)
-        if name != "unseen":
+    def __getattr__(self, name: str) -> Any:
+        """``unseen`` where ``Memory.knowledge`` counted it by card code only: the Counter of
+        the cards is made when first read (the rollouts read the counts by rank)."""
+        counted = self.__dict__.get("_counted")
+        if name != "unseen" or counted is None:
             raise AttributeError(name)
-        left = self._left
+        order, left = counted
         unseen = self.__dict__["unseen"] = Counter(
-            {c: n for c in self._order if (n := left[c.code]) > 0})
+            {c: n for c in order if (n := left[c.code]) > 0})
         return unseen
 
 
@@ -210,12 +206,12 @@ class Memory:
                 slots[p] = max(0, len(game.hands[p]) - (sum(held.values()) if held else 0))
         slots["<stock>"] = len(game.stock)
         current = game.question["asker"] if game.question else game.turn
-        know = object.__new__(_Counted)
+        know = object.__new__(Knowledge)   # ``unseen`` made when first read
         know.__dict__.update(
             rules=rules, me=me, pile=self.pile, known=self.known, discarded=self.discarded,
             melded_players=self.melded,
             melded_before_turn=self.melded_before(current, game.phase), hidden_slots=slots,
-            unseen_ranks=ranks, _order=order, _left=left)
+            unseen_ranks=ranks, _counted=(order, left))
         return know
 
 
