@@ -43,20 +43,9 @@ def draw(state: TableState, player: str) -> list[Event]:
                               code="must_take_pile", card=state.pile[-1].text)
         events: list[Event] = [{"type": "decline", "player": player}]
         return events + end_hand(state, None, reason="stock")
-    r = state.rules
-    stock = state.stock
-    if r.draw == 1 and not stock[-1].rank == "3":   # the common draw: one card, not a 3
-        c = stock.pop()
-        state.hands[player].append(c)
-        state.just_arrived[player] = [c]
-        state._phase = "play"
-        ev = {"type": "draw", "player": player, "count": 1, "cards": [c.text],
-              "stock": len(stock)}
-        state.history.append(ev)
-        return [ev]
     drawn: list[Card] = []
     events = []
-    for _ in range(r.draw):
+    for _ in range(state.rules.draw):
         if not state.stock:
             break
         c = state.stock.pop()
@@ -221,13 +210,13 @@ def discard(state: TableState, player: str, action: Discard) -> list[Event]:
         problem = seven_discard_problem(state, hand, c)
         if problem:
             raise problem
-    foot = r.foot_on == "hand_empty" and state.foot_pending(player)
+    foot = state.foot_pending(player)
     if len(hand) == 1 and not foot:
         if r.play_to_stock_end or not r.going_out_by_discard:
             raise IllegalMove("your last card must be melded, not discarded",
                               code="last_card_melded")
         check_going_out(state, team, state.canasta_kinds(team), 0)
-    if c.is_black_three and r.black_three_first_round and state.black_three_held_back(player):
+    if c.is_black_three and state.black_three_held_back(player):
         raise IllegalMove("a black three may not be discarded in the first round",
                           code="black_three_first_round")
     if r.discard_limits:   # Modern American
