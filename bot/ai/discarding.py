@@ -36,11 +36,9 @@ def take_chance(t: Table, player: str, rank: str, style: Style) -> float:
     """The chance that ``player`` (an opponent) takes the pile if ``rank`` is discarded
     (worked out once a table, player, rank and the style's numbers it weighs: a table is
     not changed once read)."""
-    known: dict[tuple[object, ...], float] | None = t.__dict__.get("_take_chance")
-    if known is None:
-        known = t.__dict__["_take_chance"] = {}
+    known = t.memo("_take_chance")
     key = (player, rank, style.count_cards, style.danger_unmelded, style.danger_discarded)
-    chance = known.get(key)
+    chance: float | None = known.get(key)
     if chance is None:
         chance = known[key] = _take_chance(t, player, rank, style)
     return chance
@@ -90,10 +88,8 @@ def _known_of(t: Table, player: str) -> tuple[dict[str, int], int, int]:
     """What ``player``'s hand is known to hold (picked up with the pile and not played):
     its cards by rank, its wild cards, and how many of its cards are unknown (once a
     table and player)."""
-    cache: dict[str, tuple[dict[str, int], int, int]] | None = t.__dict__.get("_known_of")
-    if cache is None:
-        cache = t.__dict__["_known_of"] = {}
-    facts = cache.get(player)
+    cache = t.memo("_known_of")
+    facts: tuple[dict[str, int], int, int] | None = cache.get(player)
     if facts is None:
         known = t.know.known.get(player, Counter())
         ranks: dict[str, int] = {}

@@ -58,6 +58,15 @@ class Knowledge:
     # reading of ``unseen``, so not compared)
     unseen_ranks: Counter[str] | None = field(default=None, compare=False, repr=False)
 
+    def by_rank(self) -> Counter[str]:
+        """The unseen cards by rank ("wild" for 2s and jokers), counted once."""
+        ranks = self.unseen_ranks
+        if ranks is None:
+            ranks = self.unseen_ranks = Counter()
+            for c, n in self.unseen.items():
+                ranks["wild" if c.is_wild else c.rank] += n
+        return ranks
+
     def __getattr__(self, name: str) -> Any:
         """``unseen`` where ``Memory.knowledge`` counted it by card code only: the Counter of
         the cards is made when first read (the rollouts read the counts by rank)."""
@@ -193,7 +202,7 @@ class Memory:
             if name != me:
                 for c, n in k.items():
                     left[c.code] -= n
-        ranks: Counter[str] = Counter()
+        ranks: Counter[str] = Counter()   # by_rank's counts, worked out here (a hot path)
         for c in order:
             n = left[c.code]
             if n > 0:

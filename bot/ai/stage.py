@@ -23,10 +23,8 @@ def p_at_least(k: int, n: int, q: float) -> float:
 def threat(t: Table, style: Style = NORMAL) -> bool:
     """Could an opposing side go out soon? (Worked out once a table and ``threat_cards``:
     a table is not changed once read.)"""
-    known: dict[float, bool] | None = t.__dict__.get("_threat")
-    if known is None:
-        known = t.__dict__["_threat"] = {}
-    answer = known.get(style.threat_cards)
+    known = t.memo("_threat")
+    answer: bool | None = known.get(style.threat_cards)
     if answer is None:
         answer = known[style.threat_cards] = _threat(t, style)
     return answer

@@ -80,17 +80,17 @@ class Table:
     def frozen_for(self, team: int) -> bool:
         return self.frozen_all or not self.melded[team]
 
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A dict kept on this table under ``name``, for answers worked out from it (a table
+        is not changed once read, so an answer holds as long as the table)."""
+        found: dict[Any, Any] | None = self.__dict__.get(name)
+        if found is None:
+            found = self.__dict__[name] = {}
+        return found
+
     # ------------------------------------------------------------------ counting
     def _unseen_ranks(self) -> Counter[str]:
-        cached = self.__dict__.get("_ranks")
-        if cached is None and self.know.unseen_ranks is not None:
-            cached = self.__dict__["_ranks"] = self.know.unseen_ranks
-        if cached is None:
-            cached = Counter()
-            for c, n in self.know.unseen.items():
-                cached["wild" if c.is_wild else c.rank] += n
-            self.__dict__["_ranks"] = cached
-        return cached
+        return self.know.by_rank()
 
     def unseen_rank(self, rank: str) -> int:
         return self._unseen_ranks()[rank]
