@@ -37,7 +37,8 @@ def take_chance(t: Table, player: str, rank: str, style: Style) -> float:
     (worked out once a table, player, rank and the style's numbers it weighs: a table is
     not changed once read)."""
     known = t.memo("_take_chance")
-    key = (player, rank, style.count_cards, style.danger_unmelded, style.danger_discarded)
+    key = (player, rank, style.count_cards, style.danger_unmelded, style.danger_discarded,
+           style.pile_law)
     chance: float | None = known.get(key)
     if chance is None:
         chance = known[key] = _take_chance(t, player, rank, style)
@@ -54,7 +55,12 @@ def _take_chance(t: Table, player: str, rank: str, style: Style) -> float:
     q = t.unseen_rank(rank) / t.unseen_total
     qw = t.unseen_wilds() / t.unseen_total
     pair = p_at_least(2 - k, h, q)
-    if rank in t.melds[team] and not frozen:
+    if style.pile_law and t.rules.take_needs_pair:
+        if not frozen and _onto_short_meld(t, team, rank):
+            p = 1.0
+        else:
+            p = pair * (1.0 if t.melded[team] else style.danger_unmelded)
+    elif rank in t.melds[team] and not frozen:
         p = 1.0
     elif frozen:
         p = pair * (1.0 if t.melded[team] else style.danger_unmelded)
@@ -82,6 +88,14 @@ def danger(t: Table, c: Card, style: Style) -> float:
         # (new) wild cards and red threes in the pile make the take worth more to them
         value += style.danger_rich * sum(1 for c in t.pile if c.is_wild or c.is_red_three)
     return take_chance(t, nxt, c.rank, style) * value
+
+
+def _onto_short_meld(t: Table, team: int, rank: str) -> bool:
+    """May ``team`` take the pile by putting a top card of ``rank`` alone on its meld of that
+    rank (Samba: a meld that is not yet a canasta, the pile not frozen for it)?"""
+    meld = t.melds[team].get(rank)
+    return (meld is not None and t.rules.take_below_canasta
+            and meld.size < t.rules.canasta_size)
 
 
 def _known_of(t: Table, player: str) -> tuple[dict[str, int], int, int]:
@@ -119,7 +133,9 @@ def discard_order(t: Table, hand: list[Card], style: Style) -> list[tuple[float,
             continue
         seen.add(c)
         cost = keep_value(t, c, ranks, style) + danger(t, c, style)
-        if c.is_natural and nxt_team != t.team and c.rank in t.melds[nxt_team]:
+        if c.is_natural and nxt_team != t.team and c.rank in t.melds[nxt_team] and (
+                not (style.pile_law and t.rules.take_needs_pair)
+                or not t.frozen_for(nxt_team) and _onto_short_meld(t, nxt_team, c.rank)):
             cost += style.lay_off_cost   # the next opponent lays it off: only if nothing is safe
         if c.is_wild:
             cost -= freeze_bonus

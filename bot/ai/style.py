@@ -46,6 +46,9 @@ class Style:
     freeze_hand: int = 7           # ... while the next player holds this many cards
     freeze_per_card: float = 3.5
     danger_rich: float = 0.0       # (new) a take costs this much more per wild card in the pile
+    pile_law: bool = False         # (new) judge the next player's take by the variant's own
+    # law of the pile where it asks a natural pair (Samba: a pair, or the top card alone on a
+    # meld of its rank that is not yet a canasta; no natural and wild card)
 
     # ------------------------------------------------------------------ the hand's stage
     endgame_stock: int = 8         # the end nears with this few cards in the stock
@@ -106,15 +109,18 @@ STRONG = Style(keep_set=24.0, danger_base=37.5, hold_below=6)
 # a new rank are held less dearly, and an opponent is a threat with 4 cards or fewer.
 CLASSIC = replace(STRONG, danger_per_card=13.5, keep_set=14.4, threat_cards=4,
                   danger_unmelded=0.24)
-# The samba family's: STRONG. Played by the heuristics alone, STRONG loses to normal in
-# samba (-88 a hand, 200 deals) and normal's numbers with danger_per_card 13.5 win (+57, 95%
-# CI -64 .. +177, fresh seeds 100000..100199); but the hard level, which plays its Style for
-# the base move and in every rollout, did better with STRONG: hard - normal +146 a hand
-# (CI +7 .. +285) on seeds 1..200, against +51 (CI -32 .. +135) with normal's numbers on
-# the same deals. The search is what the Style serves here.
+# The samba family's: STRONG judging the next player's take by Samba's law of the pile
+# (``pile_law``: a natural pair, or the top card alone on a meld not yet a canasta; never a
+# natural and a wild card, which the common model counts and which made every unfrozen
+# discard look twice as dangerous as it is). Played by the heuristics alone on seeds
+# 300000..300399: +310 a hand against normal (95% CI +224 .. +396), where STRONG scored +64
+# (-13 .. +142) and normal with pile_law alone +296. Before it, STRONG lost to normal by 88 a
+# hand in samba and normal's numbers did no better as the hard level's Style (hard - normal
+# +51 on seeds 1..200, against +146 and +112 with STRONG).
+SAMBA = replace(STRONG, pile_law=True)
 STRONG_BY_FAMILY: dict[str, Style] = {
     "classic": CLASSIC,           # classic and its kin: one or two packs, no sequences
-    "samba": STRONG,              # sequences: Samba, Bolivia, Brazilian, Chilean, Italian, ...
+    "samba": SAMBA,               # sequences: Samba, Bolivia, Brazilian, Chilean, Italian, ...
     "foot": STRONG,               # a foot or packet to pick up: Hand and Foot, Pennies
     "modern_american": STRONG,    # sevens and aces canastas, special hands
 }
@@ -150,5 +156,5 @@ def with_values(style: Style, values: dict[str, float]) -> Style:
     return replace(style, **{k: kinds[k](v) for k, v in values.items()})
 
 
-__all__ = ["CLASSIC", "EASY", "NORMAL", "STRONG", "STRONG_BY_FAMILY", "Style", "family",
+__all__ = ["CLASSIC", "EASY", "NORMAL", "SAMBA", "STRONG", "STRONG_BY_FAMILY", "Style", "family",
            "strong_for", "style_fields", "with_values"]

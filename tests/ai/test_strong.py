@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -14,6 +14,7 @@ from bot.ai.style import (
     CLASSIC,
     EASY,
     NORMAL,
+    SAMBA,
     STRONG,
     STRONG_BY_FAMILY,
     Style,
@@ -41,7 +42,7 @@ TODAY = {
     "urgent_stock": 12, "out_bonus": 100.0, "hand_card": 8.0, "out_lead": 100.0,
     "out_extra": 2, "ask_hand": 7, "refuse_points": 100.0, "refuse_meldable": 4,
     # the new ideas, off for normal
-    "meld_pairs_wild": False, "meld_late": 0, "danger_rich": 0.0,
+    "meld_pairs_wild": False, "meld_late": 0, "danger_rich": 0.0, "pile_law": False,
     # the switches
     "keep_pairs": True, "value_pile": True, "freeze": True, "count_cards": True,
     "time_going_out": True, "hold_sets": True, "ask_partner": True,
@@ -106,11 +107,12 @@ def test_each_variant_has_a_family_and_its_strong_style(name: str, kin: str) -> 
     assert strong_for(rules) is STRONG_BY_FAMILY[kin]
 
 
-def test_classic_has_its_own_style_and_samba_plays_strong() -> None:
-    # classic's Style was tuned apart (+172 a hand against normal, heuristics alone); in the
-    # samba family the hard level did better with STRONG than with normal's numbers
+def test_classic_has_its_own_style_and_samba_plays_strong_by_its_pile_law() -> None:
+    # classic's Style was tuned apart (+172 a hand against normal, heuristics alone); the
+    # samba family's is STRONG judging a take by Samba's law of the pile (+310, alone)
     assert STRONG_BY_FAMILY["classic"] is CLASSIC and CLASSIC != STRONG
-    assert STRONG_BY_FAMILY["samba"] is STRONG
+    assert STRONG_BY_FAMILY["samba"] is SAMBA and SAMBA == replace(STRONG, pile_law=True)
+    assert not STRONG.pile_law and not NORMAL.pile_law
 
 
 @pytest.mark.parametrize("name", ["classic", "samba"])
