@@ -72,9 +72,13 @@ def side_value(game: Game, team: int) -> float:
     reds = len(game.red_threes(team))
     if reds:
         rv = r.red_three_value(reds)
-        plus = bool(game.team_melds[team]) or r.red_threes_as_is
+        plus = bool(game.team_melds[team])
+        if r.red_threes_need_canasta:   # as the score sheet counts them (Vienna, Samba...)
+            plus = sum(1 for m in game.team_melds[team].values() if m.is_canasta(r)
+                       and m.kind(r) not in r.red_threes_ignores) >= r.red_threes_canastas
         if r.red_threes_need_kind:                 # Pennies: plus with a sevens canasta
             plus = r.red_threes_need_kind in game.canasta_kinds(team)
+        plus = plus or r.red_threes_as_is
         value += rv if plus else -rv
     ranks = {m.rank for m in game.team_melds[team].values() if m.shape == "set"}
     melded = bool(game.team_melds[team])

@@ -10,6 +10,8 @@ from bot.engine import Discard, Draw, Game, TakePile, variant
 
 from .helpers import choose, position
 
+PLAYERS = ["ann", "bob", "cat", "dan"]
+
 
 def searched(scores: list[list[float]]) -> Searched:
     return Searched([Draw()] * len(scores), scores, [True] * len(scores))
@@ -107,3 +109,18 @@ def test_a_choice_among_discards_takes_its_share_of_the_budget() -> None:
     assert not found.obvious and all(isinstance(a, Discard) for a in found.actions)
     assert len(found.actions) >= 2 and found.worlds >= 2
     assert spent <= 0.6 * 0.25 * 1.25
+
+
+def test_the_hard_level_counts_red_threes_minus_until_the_side_has_its_canastas() -> None:
+    """Samba: red threes count plus only with two canastas (B.2), as the score sheet says."""
+    from bot.ai.hard import side_value
+
+    two = "kh kd ks kc kh kd ks", "qh qd qs qc qh qd qs"
+    one = position(rules=variant("samba"), hands={p: "4c" for p in PLAYERS},
+                   red_threes={0: "3h 3d"}, melds={0: [two[0]]})
+    both = position(rules=variant("samba"), hands={p: "4c" for p in PLAYERS},
+                    red_threes={0: "3h 3d"}, melds={0: list(two)})
+    hand = 2 * 0.7 * 5
+    assert side_value(one, 0) == 70 + 500 - 200 - hand
+    assert side_value(both, 0) == 140 + 1000 + 200 - hand + 0.25 * 200   # may go out
+
