@@ -37,6 +37,7 @@ from .legal_candidates import meld_actions
 from .legal_going_out import going_out_lines
 from .legal_melds import Seat, greedy_melds
 from .legal_shapes import going_out_with_shapes, shape_moves
+from .offered import by_rank, remember
 from .planning import plan_meld
 from .special_hands import special_hand
 from .table_state import TableState
@@ -123,4 +124,6 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
             actions.append(AskToGoOut())
     if r.concession is not None:
         actions.append(Concede())
+    if by_rank(r):   # ``apply`` commits these without judging them again
+        remember(game, player, actions)
     return actions

@@ -61,6 +61,8 @@ class TableState:
     pile_rank: str | None
     turn_new_ranks: set[str]
     turn_start_ranks: set[str]
+    # the moves ``legal_actions`` offered last, until the next ``apply`` (``offered``)
+    offered: tuple[str, int, int, tuple[Any, ...]] | None
 
     def __init__(self, rules: Rules, players: list[str], seed: int) -> None:
         if len(players) != rules.players:
@@ -81,6 +83,7 @@ class TableState:
         # lay before the next deal: a front end shows it as that hand's final table. Not in
         # the snapshot: only the move that ended the hand sets it (``ended_hand_table``).
         self._ended_hand: dict[str, Any] | Callable[[], dict[str, Any]] | None = None
+        self.offered = None
         self.reset_hand()
 
     def reset_hand(self) -> None:
