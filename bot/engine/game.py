@@ -149,11 +149,12 @@ class Game(TableState):
         if player != self.order[self.turn_idx]:
             raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours",
                               code="not_your_turn", player=self.order[self.turn_idx])
-        kind = type(action)
-        if (kind is Meld or kind is TakePile) and was_offered(self, offer, player, action):
-            return (turns.meld(self, player, action, offered=True) if kind is Meld
-                    else turns.take_pile(self, player, action, offered=True))
-        move = _MOVES.get(kind)
+        if (offer is not None and isinstance(action, Meld | TakePile)
+                and was_offered(self, offer, player, action)):
+            if isinstance(action, Meld):
+                return turns.meld(self, player, action, offered=True)
+            return turns.take_pile(self, player, action, offered=True)
+        move = _MOVES.get(type(action))
         if move is not None:
             events: list[Event] = move(self, player, action)
             return events
