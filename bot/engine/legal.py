@@ -32,7 +32,7 @@ from .blocking import BLACK_THREES, MATCHING_WILDS, wild_kind
 from .canasta_needs import seven_discard_problem
 from .cards import Card
 from .discard_limits import barred
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .legal_candidates import meld_actions
 from .legal_going_out import going_out_lines
 from .legal_melds import Seat, greedy_melds
@@ -59,7 +59,8 @@ def blocking_moves(game: TableState, player: str) -> list[Meld]:
             continue
         try:
             plan_meld(game, player, [threes + wilds], [], check_held=False)
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             continue
         moves.append(meld_of([[c.text for c in threes + wilds]], {}))
     return moves

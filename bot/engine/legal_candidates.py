@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Meld, meld_of
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .initial_meld import MeldTable, most_points
 from .legal_melds import (
     Adds,
@@ -211,7 +211,8 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
     else:
         try:
             plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             return None
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
 

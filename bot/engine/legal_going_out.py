@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Meld, meld_of
 from .cards import Card
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
 from .melds import TableMeld, meld_ok, other_canastas, set_kind
@@ -269,7 +269,8 @@ class _Judge:
             try:
                 check_going_out(game, seat.team, kinds, remaining)
                 allowed = True
-            except IllegalMove:
+            except IllegalMove as refused:
+                forget(refused)
                 allowed = False
             self.outs[out] = allowed
         return allowed

@@ -20,7 +20,7 @@ from operator import attrgetter
 
 from .actions import Meld, meld_of
 from .cards import Card
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .going_out import wild_room
 from .melds import (
     law_of_melds,
@@ -210,7 +210,8 @@ def legal_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
         return building_meld(seat, groups, adds)
     try:
         plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
-    except IllegalMove:
+    except IllegalMove as refused:
+        forget(refused)
         return None
     return _meld(groups, adds)
 

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 from .actions import TakePile, take_of, trusted
 from .bonus_cards import first_meld_brings
 from .cards import Card, card_texts
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .meld_limits import onto_short_meld
 from .melds import law_of_melds, meld_ok, set_kind, set_melds
 from .planning import plan_take
@@ -92,14 +92,14 @@ class PileTake:
                     continue
                 yield n, w
 
-    @once
     def _alone(self) -> Callable[[int, int], TakePile | None]:
-        """The take by itself with ``n`` naturals and ``w`` wild cards beside the top card,
-        if legal. Where the planner asks only the law of melds and the initial minimum (the
-        hand keeps two cards, the rules judge a meld by its counts: ``_facts``), its verdict
-        is worked out here from the counts, what every kind asks alike worked out once;
-        else the planner's. ``kinds`` has left out the takes the pile refuses before the
-        planner looks at the meld."""
+        """The judge of the take by itself with ``n`` naturals and ``w`` wild cards beside
+        the top card, if legal. Where the planner asks only the law of melds and the initial
+        minimum (the hand keeps two cards, the rules judge a meld by its counts:
+        ``_facts``), its verdict is worked out here from the counts, what every kind asks
+        alike worked out once; else the planner's. ``kinds`` has left out the takes the pile
+        refuses before the planner looks at the meld. (Not kept on the search: the judge
+        refers to it, a cycle only the garbage collector would free.)"""
         melded = bool(self.all_melds)
         minimum = 0 if melded else self.minimum
         top_points, top_sums, wild_sums = self.top_points, self.top_sums, self.wild_sums
@@ -274,7 +274,8 @@ class PileTake:
         # the front of each kind, those of further melds from the back)
         try:
             plan_take(self.game, self.player, cards, groups, check_held=False)
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
