@@ -26,6 +26,7 @@ from .legal_melds import (
     meets_minimum,
     smallest_melds,
 )
+from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
 from .planning import plan_meld
 
@@ -80,8 +81,7 @@ class _Seen:
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
-    slots: list[Slot] = []
-    legal: list[Meld] = smallest_melds(seat, slots) if melded else []
+    legal: list[Meld] = smallest_melds(seat) if melded else []
     cands: list[tuple[Groups, Adds, list[Part] | None, Prefix | None]] = []
     # a side that has melded, with no wild card in hand: one candidate, melding every
     # natural that fits (``_plain_melded``)
@@ -107,16 +107,16 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if out:
         for a in out:
             seen.put(_used(a), _key_of(a))
-        kept = [i for i, (a, slot) in enumerate(zip(legal, slots, strict=True))
-                if not seen.has(slot[2], _key_of(a))]
+        kept = [a for a in legal if not seen.has(_used(a), _key_of(a))]
         if len(kept) < len(legal):
-            legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
+            legal = kept
     smallest = len(legal)
     if plain:
-        found = _plain_melded(seat, slots, seen)
+        found = _plain_melded(seat, legal, seen)
         if found is not None:
             return legal + found
         cands = [(*greedy_melds(seat)[0], None, None)]
+    slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
     for groups, adds, parts, prefix in cands:
         size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
             map(len, adds.values()))
@@ -127,8 +127,10 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if seen.add(size, key):
             continue
         if smallest and len(groups) + len(adds) == 1:
-            slot = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
-            if any(s == slot and _key(a.groups, a.add) == key()
+            one = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
+            if slots is None:
+                slots = [slot_of(a) for a in legal[:smallest]]
+            if any(s == one and _key(a.groups, a.add) == key()
                    for a, s in zip(legal, slots, strict=False)):
                 continue
         action = _candidate(seat, groups, adds, parts, add_parts, size, prefix)
@@ -142,7 +144,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     return legal
 
 
-def _plain_melded(seat: Seat, slots: list[Slot], seen: _Seen) -> list[Meld] | None:
+def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] | None:
     """``greedy_melds``' one candidate for a side that has melded, the hand without wild
     cards (every natural laid off on its meld, three or more of a rank melded), judged by
     the law of melds as ``_candidate`` judges it: the move, none (not lawful, or the same as
@@ -177,7 +179,8 @@ def _plain_melded(seat: Seat, slots: list[Slot], seen: _Seen) -> list[Meld] | No
         return []
     if size > seat.keeps or size in seen.waiting or size in seen.keys:
         return None
-    if not lawful or (len(groups) + len(adds) == 1 and slot in slots):
+    if not lawful or (len(groups) + len(adds) == 1
+                      and any(slot_of(a) == slot for a in smallest)):
         return []
     return [meld_of(groups, adds)]
 
