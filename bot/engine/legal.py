@@ -115,7 +115,8 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
             actions.extend(shape_moves(game, player,
                                        None if seat.table else greedy_melds(seat)[1]))
         actions.extend(out)
-        actions.extend(blocking_moves(game, player))   # South American
+        if r.blocking_canasta:   # South American
+            actions.extend(blocking_moves(game, player))
         if (r.special_hands and not seat.table
                 and special_hand(r, hand, [hand]) is not None):
             actions.append(meld_of([[c.text for c in hand]], {}))   # B.15

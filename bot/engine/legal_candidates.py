@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Meld, meld_of
+from .cards import Card
 from .errors import IllegalMove, forget
 from .initial_meld import MeldTable, most_points
 from .legal_melds import (
@@ -151,11 +152,9 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
     a smallest form), or ``None`` where the general path must judge (a meld of threes, a
     move that does not keep two cards, one as big as a going-out line)."""
     sets, law, rules = seat.sets, seat.law, seat.rules
-    groups: list[list[str]] = []
-    adds: dict[str, list[str]] = {}
+    melded: list[tuple[str, list[Card], bool]] = []   # rank, cards, laid off
     size = 0
     lawful = True
-    slot: Slot | None = None
     for rank, cards in seat.naturals.items():
         k = len(cards)
         m = sets.get(rank)
@@ -163,14 +162,11 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
             if m.rank == "3":
                 return None
             naturals, wilds = len(m.cards) - m.wilds + k, m.wilds
-            adds[rank] = [c.text for c in cards]
-            slot = (False, rank, k)
         elif k >= 3:
             naturals, wilds = k, 0
-            groups.append([c.text for c in cards])
-            slot = (True, rank, k)
         else:
             continue
+        melded.append((rank, cards, m is not None))
         size += k
         if lawful:
             ok = law.get((rank, naturals, wilds, False))
@@ -179,9 +175,20 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
         return []
     if size > seat.keeps or size in seen.waiting or size in seen.keys:
         return None
-    if not lawful or (len(groups) + len(adds) == 1
-                      and any(slot_of(a) == slot for a in smallest)):
+    if not lawful:
         return []
+    if len(melded) == 1:
+        rank, cards, laid_off = melded[0]
+        one = (not laid_off, rank, len(cards))
+        if any(slot_of(a) == one for a in smallest):
+            return []
+    groups: list[list[str]] = []
+    adds: dict[str, list[str]] = {}
+    for rank, cards, laid_off in melded:
+        if laid_off:
+            adds[rank] = [c.text for c in cards]
+        else:
+            groups.append([c.text for c in cards])
     return [meld_of(groups, adds)]
 
 

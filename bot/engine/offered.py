@@ -61,7 +61,12 @@ def offered_plan(state: TableState, player: str, groups: list[list[Card]],
     for g in groups:
         if not g:
             continue
-        rank = next(c.rank for c in g if not c.is_wild)   # (a set: naturals of one rank)
+        for c in g:   # (a set: naturals of one rank, and wild cards)
+            if not c.is_wild:
+                rank = c.rank
+                break
+        else:
+            return None
         used += g
         got = additions.get(rank)
         if got is None:
