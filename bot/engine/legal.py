@@ -100,6 +100,8 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
         if game.stock or not forced_take(game, player):
             actions.append(Draw())
         actions.extend(takes)
+        if takes and by_rank(r):   # ``apply`` commits these without judging them again
+            remember(game, player, takes)
     else:
         seat = Seat(game, player)
         hand = seat.hand
@@ -110,11 +112,14 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
         out = going_out_lines(seat)
         if r.sequences or r.wild_melds:
             out += going_out_with_shapes(game, player)
-        actions.extend(meld_actions(seat, out))
+        melds = meld_actions(seat, out)
+        actions.extend(melds)
         if r.sequences or r.wild_melds:
             actions.extend(shape_moves(game, player,
                                        None if seat.table else greedy_melds(seat)[1]))
         actions.extend(out)
+        if by_rank(r):   # ``apply`` commits these without judging them again
+            remember(game, player, melds, out)
         if r.blocking_canasta:   # South American
             actions.extend(blocking_moves(game, player))
         if (r.special_hands and not seat.table
@@ -126,6 +131,4 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
             actions.append(AskToGoOut())
     if r.concession is not None:
         actions.append(Concede())
-    if by_rank(r):   # ``apply`` commits these without judging them again
-        remember(game, player, actions)
     return actions

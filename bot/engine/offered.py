@@ -34,18 +34,21 @@ def by_rank(rules: Rules) -> bool:
     return simple
 
 
-def remember(state: TableState, player: str, actions: list[Any]) -> None:
-    """``legal_actions`` offers ``actions`` to ``player`` now."""
-    state.offered = (player, len(state.history), len(state.hands[player]), tuple(actions))
+def remember(state: TableState, player: str, *moves: list[Any]) -> None:
+    """``legal_actions`` offers ``player`` now the melds and takes in ``moves``: lists of
+    its own that it hands out no further (their moves join the list it returns), so no
+    caller can add to them."""
+    state.offered = (player, len(state.history), len(state.hands[player]), moves)
 
 
-def was_offered(state: TableState, offer: tuple[str, int, int, tuple[Any, ...]] | None,
+def was_offered(state: TableState,
+                offer: tuple[str, int, int, tuple[list[Any], ...]] | None,
                 player: str, action: object) -> bool:
     """Is ``action`` (this very object) one of the moves ``offer`` (the state's ``offered``
     as ``apply`` began) offered to ``player`` in this position?"""
     return (offer is not None and offer[0] == player and offer[1] == len(state.history)
             and offer[2] == len(state.hands[player])
-            and any(a is action for a in offer[3]))
+            and any(a is action for moves in offer[3] for a in moves))
 
 
 def offered_plan(state: TableState, player: str, groups: list[list[Card]],

@@ -62,7 +62,7 @@ class TableState:
     turn_new_ranks: set[str]
     turn_start_ranks: set[str]
     # the moves ``legal_actions`` offered last, until the next ``apply`` (``offered``)
-    offered: tuple[str, int, int, tuple[Any, ...]] | None
+    offered: tuple[str, int, int, tuple[list[Any], ...]] | None
 
     def __init__(self, rules: Rules, players: list[str], seed: int) -> None:
         if len(players) != rules.players:
