@@ -53,7 +53,9 @@ class Seat:
         self.rules = game.rules
         self.team = game.side_of[player]
         self.table = game.team_melds[self.team]
-        self.sets = set_melds(self.rules, self.table)
+        r = self.rules
+        self.sets = (self.table if not (r.sequences or r.wild_melds)
+                     else set_melds(r, self.table))
         self.hand = game.hands[player]
         naturals: dict[str, list[Card]] = {}
         jokers: list[Card] = []
@@ -80,11 +82,10 @@ class Seat:
         self.black = black
         self.threes = threes
         self.keeps = len(self.hand) - 2   # the most cards a move melds without going out
-        self.law = law_of_melds(self.rules)
+        self.law = r.__dict__.get("_law_of_melds") or law_of_melds(r)
         # what is worked out about a group of cards once, by the list's identity (the
         # list is kept here, so its identity is not reused within the call)
         self._parts: dict[tuple[str | None, int], Part] = {}
-        r = self.rules
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
         self.building = (not r.strict_melds if self.table else r.first_meld_by_counts)
 

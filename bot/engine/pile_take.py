@@ -55,7 +55,10 @@ class PileTake:
         self.tops = tops   # the hand's naturals of the top card's rank
         # jokers first; the cards beside the top card come from the front of each kind,
         # the further melds' from the back, so no card is used twice
-        self.wilds = sorted((c for c in hand if c.is_wild), key=lambda c: (-c.points, c.order))
+        wilds = [c for c in hand if c.is_wild]
+        if len(wilds) > 1:
+            wilds.sort(key=_jokers_first)
+        self.wilds = wilds
         self.frozen = game.pile_frozen_for(team)
         # what the top card counts toward the initial minimum (Modern American: nothing)
         self.top_points = top.points if game.rules.initial_top_counts else 0
@@ -278,6 +281,10 @@ class PileTake:
             forget(refused)
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
+
+
+def _jokers_first(card: Card) -> tuple[int, int]:
+    return -card.points, card.order
 
 
 def _sums(cards: list[Card]) -> list[int]:
