@@ -47,6 +47,9 @@ class Seat:
     rank (in rank order, each rank's cards in card order), the wild cards (jokers first),
     the black threes, and every 3 held (Modern American keeps one)."""
 
+    __slots__ = ("game", "player", "rules", "team", "table", "sets", "hand", "naturals",
+                 "wilds", "black", "threes", "keeps", "law", "_parts", "building")
+
     def __init__(self, game: TableState, player: str) -> None:
         self.game = game
         self.player = player
