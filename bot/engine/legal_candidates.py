@@ -88,21 +88,17 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     # natural that fits (``_plain_melded``)
     plain = melded and seat.building and not seat.wilds and not (
         len(seat.black) >= 3 and seat.rules.black_threes_meldable)
-    groups: Groups = []
-    adds: Adds = {}
-    plain_groups: Groups = []
-    plain_adds: Adds = {}
     if not plain:
         (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
-    if groups or adds:
-        cands.append((groups, adds, None, None))
-        if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-            cands.append((plain_groups, plain_adds, None, None))
-        if not melded:
-            # The initial meld: melding everything may be going out without a canasta, so
-            # also offer the hand's best melds with the weakest left out.
-            for grouping in (groups, plain_groups):
-                cands += _shrinking(seat, grouping)
+        if groups or adds:
+            cands.append((groups, adds, None, None))
+            if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
+                cands.append((plain_groups, plain_adds, None, None))
+            if not melded:
+                # The initial meld: melding everything may be going out without a canasta,
+                # so also offer the hand's best melds with the weakest left out.
+                for grouping in (groups, plain_groups):
+                    cands += _shrinking(seat, grouping)
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = _Seen()
     if out:
