@@ -164,6 +164,15 @@ class TableState:
         new.turn_start_ranks = set(self.turn_start_ranks)
         return new
 
+    def as_the_hand_ended(self) -> Self:
+        """The match as the hand that just ended lies, for that hand's final view: the next
+        deal gives the state new containers (``reset_hand``) and no move follows the
+        match's end, so this shares them; only the match's sheet, which grows, is copied."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._results = list(self._results)
+        return new
+
     @property
     def ended_hand_table(self) -> dict[str, Any] | None:
         """The public view of the hand the last move ended (``None`` if it ended none),
