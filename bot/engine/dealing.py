@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from .bonus_cards import set_aside
 from .cards import card_texts, make_deck
@@ -12,6 +12,7 @@ from .table_state import TableState
 from .threes import settle_threes, three_event
 
 Event = dict[str, Any]
+T = TypeVar("T")
 
 
 def lay_packet(state: TableState) -> int:
@@ -50,6 +51,19 @@ def play_order(state: TableState, hand: int) -> list[str]:
     return order[shift:] + order[:shift]
 
 
+def shuffle(rng: random.Random, cards: list[T]) -> None:
+    """``rng.shuffle(cards)``: the same steps (Python's Fisher-Yates with ``getrandbits``,
+    3.11 to 3.13), so the same deal, without two calls a card (``test_shuffle`` checks it)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def deal(state: TableState, hand: int) -> list[Event]:
     """Deal hand number ``hand``: a pure function of the seed and ``hand``."""
     r = state.rules
@@ -57,7 +71,7 @@ def deal(state: TableState, hand: int) -> list[Event]:
     state.reset_hand()
     state.order = play_order(state, hand)
     deck = make_deck(r.packs, r.jokers)
-    random.Random(f"canasta:{state.seed}:{hand}").shuffle(deck)
+    shuffle(random.Random(f"canasta:{state.seed}:{hand}"), deck)
     events: list[Event] = [{"type": "deal", "hand": hand, "first": state.order[0]}]
     for i, p in enumerate(state.order):
         state.hands[p] = deck[i * r.hand_size:(i + 1) * r.hand_size]

@@ -18,6 +18,13 @@ class IllegalMove(ValueError):
         self.values = values
 
 
+def forget(error: BaseException) -> None:
+    """A refused move caught by the search of legal moves: forget where it was raised. Its
+    traceback holds the frames of the planner and of the search, and a frame that named the
+    error holds it: a cycle of the whole search only the garbage collector would free."""
+    error.__traceback__ = None
+
+
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     """What a player typed, quoted in a message: on one line and at most `limit` characters,
     with "…" where it was cut. Every message that repeats player input quotes it with this."""

@@ -31,6 +31,7 @@ from .cutthroat import partnership
 from .dealing import deal
 from .errors import IllegalMove
 from .legal import legal_actions
+from .offered import was_offered
 from .planning import Plan, plan_meld, plan_take
 from .positions import place
 from .rules import Rules
@@ -128,6 +129,9 @@ class Game(TableState):
     # ------------------------------------------------------------------ applying moves
     def apply(self, player: str, action: Action) -> list[Event]:
         """Play ``action`` for ``player``; returns what happened, or raises ``IllegalMove``."""
+        offer = self.offered   # the moves legal_actions offered, forgotten by any move
+        if offer is not None:
+            self.offered = None
         if player not in self.side_of:
             self.check_player(player)
         if self._phase == "over":
@@ -145,6 +149,11 @@ class Game(TableState):
         if player != self.order[self.turn_idx]:
             raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours",
                               code="not_your_turn", player=self.order[self.turn_idx])
+        if (offer is not None and isinstance(action, Meld | TakePile)
+                and was_offered(self, offer, player, action)):
+            if isinstance(action, Meld):
+                return turns.meld(self, player, action, offered=True)
+            return turns.take_pile(self, player, action, offered=True)
         move = _MOVES.get(type(action))
         if move is not None:
             events: list[Event] = move(self, player, action)

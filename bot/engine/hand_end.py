@@ -89,7 +89,7 @@ def end_hand(state: TableState, went_out: str | None, *, reason: str,
     state.history.append(events[-1])
     # The table as the hand ended, its view worked out when asked, with every hand face up
     # as it lay (a replay's last step shows them).
-    ended = state.copy()
+    ended = state.as_the_hand_ended()
     state.hand_ended(lambda: {**make_view(ended, None), "phase": "over", "turn": None,
                               "winner": None,
                               "hands_shown": {who: [c.text for c in ended.hands[who]]

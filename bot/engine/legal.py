@@ -32,11 +32,12 @@ from .blocking import BLACK_THREES, MATCHING_WILDS, wild_kind
 from .canasta_needs import seven_discard_problem
 from .cards import Card
 from .discard_limits import barred
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .legal_candidates import meld_actions
 from .legal_going_out import going_out_lines
 from .legal_melds import Seat, greedy_melds
 from .legal_shapes import going_out_with_shapes, shape_moves
+from .offered import by_rank, remember
 from .planning import plan_meld
 from .special_hands import special_hand
 from .table_state import TableState
@@ -58,7 +59,8 @@ def blocking_moves(game: TableState, player: str) -> list[Meld]:
             continue
         try:
             plan_meld(game, player, [threes + wilds], [], check_held=False)
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             continue
         moves.append(meld_of([[c.text for c in threes + wilds]], {}))
     return moves
@@ -98,6 +100,8 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
         if game.stock or not forced_take(game, player):
             actions.append(Draw())
         actions.extend(takes)
+        if takes and by_rank(r):   # ``apply`` commits these without judging them again
+            remember(game, player, takes)
     else:
         seat = Seat(game, player)
         hand = seat.hand
@@ -108,12 +112,16 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
         out = going_out_lines(seat)
         if r.sequences or r.wild_melds:
             out += going_out_with_shapes(game, player)
-        actions.extend(meld_actions(seat, out))
+        melds = meld_actions(seat, out)
+        actions.extend(melds)
         if r.sequences or r.wild_melds:
             actions.extend(shape_moves(game, player,
                                        None if seat.table else greedy_melds(seat)[1]))
         actions.extend(out)
-        actions.extend(blocking_moves(game, player))   # South American
+        if by_rank(r):   # ``apply`` commits these without judging them again
+            remember(game, player, melds, out)
+        if r.blocking_canasta:   # South American
+            actions.extend(blocking_moves(game, player))
         if (r.special_hands and not seat.table
                 and special_hand(r, hand, [hand]) is not None):
             actions.append(meld_of([[c.text for c in hand]], {}))   # B.15

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Meld, meld_of
-from .errors import IllegalMove
+from .cards import Card
+from .errors import IllegalMove, forget
 from .initial_meld import MeldTable, most_points
 from .legal_melds import (
     Adds,
@@ -26,6 +27,7 @@ from .legal_melds import (
     meets_minimum,
     smallest_melds,
 )
+from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
 from .planning import plan_meld
 
@@ -80,43 +82,38 @@ class _Seen:
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
-    slots: list[Slot] = []
-    legal: list[Meld] = smallest_melds(seat, slots) if melded else []
+    legal: list[Meld] = smallest_melds(seat) if melded else []
     cands: list[tuple[Groups, Adds, list[Part] | None, Prefix | None]] = []
     # a side that has melded, with no wild card in hand: one candidate, melding every
     # natural that fits (``_plain_melded``)
     plain = melded and seat.building and not seat.wilds and not (
         len(seat.black) >= 3 and seat.rules.black_threes_meldable)
-    groups: Groups = []
-    adds: Adds = {}
-    plain_groups: Groups = []
-    plain_adds: Adds = {}
     if not plain:
         (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
-    if groups or adds:
-        cands.append((groups, adds, None, None))
-        if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-            cands.append((plain_groups, plain_adds, None, None))
-        if not melded:
-            # The initial meld: melding everything may be going out without a canasta, so
-            # also offer the hand's best melds with the weakest left out.
-            for grouping in (groups, plain_groups):
-                cands += _shrinking(seat, grouping)
+        if groups or adds:
+            cands.append((groups, adds, None, None))
+            if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
+                cands.append((plain_groups, plain_adds, None, None))
+            if not melded:
+                # The initial meld: melding everything may be going out without a canasta,
+                # so also offer the hand's best melds with the weakest left out.
+                for grouping in (groups, plain_groups):
+                    cands += _shrinking(seat, grouping)
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = _Seen()
     if out:
         for a in out:
             seen.put(_used(a), _key_of(a))
-        kept = [i for i, (a, slot) in enumerate(zip(legal, slots, strict=True))
-                if not seen.has(slot[2], _key_of(a))]
+        kept = [a for a in legal if not seen.has(_used(a), _key_of(a))]
         if len(kept) < len(legal):
-            legal, slots = [legal[i] for i in kept], [slots[i] for i in kept]
+            legal = kept
     smallest = len(legal)
     if plain:
-        found = _plain_melded(seat, slots, seen)
+        found = _plain_melded(seat, legal, seen)
         if found is not None:
             return legal + found
         cands = [(*greedy_melds(seat)[0], None, None)]
+    slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
     for groups, adds, parts, prefix in cands:
         size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
             map(len, adds.values()))
@@ -127,8 +124,10 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if seen.add(size, key):
             continue
         if smallest and len(groups) + len(adds) == 1:
-            slot = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
-            if any(s == slot and _key(a.groups, a.add) == key()
+            one = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
+            if slots is None:
+                slots = [slot_of(a) for a in legal[:smallest]]
+            if any(s == one and _key(a.groups, a.add) == key()
                    for a, s in zip(legal, slots, strict=False)):
                 continue
         action = _candidate(seat, groups, adds, parts, add_parts, size, prefix)
@@ -142,18 +141,16 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     return legal
 
 
-def _plain_melded(seat: Seat, slots: list[Slot], seen: _Seen) -> list[Meld] | None:
+def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] | None:
     """``greedy_melds``' one candidate for a side that has melded, the hand without wild
     cards (every natural laid off on its meld, three or more of a rank melded), judged by
     the law of melds as ``_candidate`` judges it: the move, none (not lawful, or the same as
     a smallest form), or ``None`` where the general path must judge (a meld of threes, a
     move that does not keep two cards, one as big as a going-out line)."""
     sets, law, rules = seat.sets, seat.law, seat.rules
-    groups: list[list[str]] = []
-    adds: dict[str, list[str]] = {}
+    melded: list[tuple[str, list[Card], bool]] = []   # rank, cards, laid off
     size = 0
     lawful = True
-    slot: Slot | None = None
     for rank, cards in seat.naturals.items():
         k = len(cards)
         m = sets.get(rank)
@@ -161,14 +158,11 @@ def _plain_melded(seat: Seat, slots: list[Slot], seen: _Seen) -> list[Meld] | No
             if m.rank == "3":
                 return None
             naturals, wilds = len(m.cards) - m.wilds + k, m.wilds
-            adds[rank] = [c.text for c in cards]
-            slot = (False, rank, k)
         elif k >= 3:
             naturals, wilds = k, 0
-            groups.append([c.text for c in cards])
-            slot = (True, rank, k)
         else:
             continue
+        melded.append((rank, cards, m is not None))
         size += k
         if lawful:
             ok = law.get((rank, naturals, wilds, False))
@@ -177,8 +171,20 @@ def _plain_melded(seat: Seat, slots: list[Slot], seen: _Seen) -> list[Meld] | No
         return []
     if size > seat.keeps or size in seen.waiting or size in seen.keys:
         return None
-    if not lawful or (len(groups) + len(adds) == 1 and slot in slots):
+    if not lawful:
         return []
+    if len(melded) == 1:
+        rank, cards, laid_off = melded[0]
+        one = (not laid_off, rank, len(cards))
+        if any(slot_of(a) == one for a in smallest):
+            return []
+    groups: list[list[str]] = []
+    adds: dict[str, list[str]] = {}
+    for rank, cards, laid_off in melded:
+        if laid_off:
+            adds[rank] = [c.text for c in cards]
+        else:
+            groups.append([c.text for c in cards])
     return [meld_of(groups, adds)]
 
 
@@ -211,7 +217,8 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
     else:
         try:
             plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             return None
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Meld, meld_of
 from .cards import Card
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
 from .melds import TableMeld, meld_ok, other_canastas, set_kind
@@ -269,7 +269,8 @@ class _Judge:
             try:
                 check_going_out(game, seat.team, kinds, remaining)
                 allowed = True
-            except IllegalMove:
+            except IllegalMove as refused:
+                forget(refused)
                 allowed = False
             self.outs[out] = allowed
         return allowed
@@ -320,17 +321,23 @@ def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,
     if have >= need:
         return True
     wilds = len(seat.wilds)
-    naturals: dict[str, int] = {rank: m.naturals for rank, m in melds.items()}
-    for rank, cards in seat.naturals.items():
-        naturals[rank] = naturals.get(rank, 0) + len(cards)
-    if seat.threes:
-        naturals["3"] = naturals.get("3", 0) + seat.threes
-    for rank, n in naturals.items():
-        m = melds.get(rank)
-        w = m.wilds if m is not None else 0
+    hand, threes = seat.naturals, seat.threes
+    for rank, m in melds.items():   # each meld with the hand's naturals of its rank
+        own = hand.get(rank)
+        w = m.wilds
+        n = len(m.cards) - w + (len(own) if own else 0) + (threes if rank == "3" else 0)
         if (n + w + wilds >= size
                 and n + w + min(wilds, wild_room(r, rank, n, w)) >= size):
             have += 1
             if have >= need:
                 return True
-    return False
+    for rank, cards in hand.items():   # the new melds
+        n = len(cards)
+        if (rank not in melds and n + wilds >= size
+                and n + min(wilds, wild_room(r, rank, n, 0)) >= size):
+            have += 1
+            if have >= need:
+                return True
+    return bool(threes and "3" not in melds and threes + wilds >= size
+                and threes + min(wilds, wild_room(r, "3", threes, 0)) >= size
+                and have + 1 >= need)

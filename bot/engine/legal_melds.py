@@ -19,8 +19,8 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .actions import Meld, meld_of
-from .cards import Card
-from .errors import IllegalMove
+from .cards import CARDS, Card
+from .errors import IllegalMove, forget
 from .going_out import wild_room
 from .melds import (
     law_of_melds,
@@ -47,13 +47,18 @@ class Seat:
     rank (in rank order, each rank's cards in card order), the wild cards (jokers first),
     the black threes, and every 3 held (Modern American keeps one)."""
 
+    __slots__ = ("game", "player", "rules", "team", "table", "sets", "hand", "naturals",
+                 "wilds", "black", "threes", "keeps", "law", "_parts", "building")
+
     def __init__(self, game: TableState, player: str) -> None:
         self.game = game
         self.player = player
         self.rules = game.rules
         self.team = game.side_of[player]
         self.table = game.team_melds[self.team]
-        self.sets = set_melds(self.rules, self.table)
+        r = self.rules
+        self.sets = (self.table if not (r.sequences or r.wild_melds)
+                     else set_melds(r, self.table))
         self.hand = game.hands[player]
         naturals: dict[str, list[Card]] = {}
         jokers: list[Card] = []
@@ -80,11 +85,10 @@ class Seat:
         self.black = black
         self.threes = threes
         self.keeps = len(self.hand) - 2   # the most cards a move melds without going out
-        self.law = law_of_melds(self.rules)
+        self.law = r.__dict__.get("_law_of_melds") or law_of_melds(r)
         # what is worked out about a group of cards once, by the list's identity (the
         # list is kept here, so its identity is not reused within the call)
         self._parts: dict[tuple[str | None, int], Part] = {}
-        r = self.rules
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
         self.building = (not r.strict_melds if self.table else r.first_meld_by_counts)
 
@@ -210,7 +214,8 @@ def legal_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
         return building_meld(seat, groups, adds)
     try:
         plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
-    except IllegalMove:
+    except IllegalMove as refused:
+        forget(refused)
         return None
     return _meld(groups, adds)
 
@@ -281,70 +286,72 @@ def _lay_off(rank: str, text: str) -> Meld:
     return move
 
 
-def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
+def smallest_melds(seat: Seat) -> list[Meld]:
     """A side that has melded: each lay-off and each new meld in its smallest form (one
     natural; one wild card with the fewest naturals it needs; three naturals; a pair and a
-    wild card). A move that does not go out can always shrink to one of these.
-    ``slots`` receives each move's slot, in the same order."""
+    wild card). A move that does not go out can always shrink to one of these. (Each is
+    one group or one lay-off: ``slot`` tells which.)"""
     r = seat.rules
     melds = seat.sets
     naturals = seat.naturals
     low_wild = seat.wilds[-1:]
+    low_text = low_wild[0].text if low_wild else ""
     keeps = seat.keeps
     # A natural laid off on its own meld is always sound while the hand keeps two cards.
     safe = keeps >= 1 and r.max_meld_size is None
     legal: list[Meld] = []
-    legal_slots: list[Slot] = []
     checked: list[Meld | None] = []   # the other candidates, offered after those
-    checked_slots: list[Slot] = []
     counts = not r.strict_melds   # the law of melds judges by counts
     law = seat.law
     rooms = wild_rooms(r)
+    lay_offs = _LAY_OFFS
     for rank, m in melds.items():
         own = naturals.get(rank)
-        n, w = len(m.cards) - m.wilds, m.wilds
+        w = m.wilds
+        n = len(m.cards) - w
         if own:
             if safe:
-                legal.append(_lay_off(rank, own[0].text))
-                legal_slots.append((False, rank, 1))
+                text = own[0].text
+                move = lay_offs.get((rank, text))
+                legal.append(move if move is not None else _lay_off(rank, text))
+            elif counts and keeps >= 1:
+                checked.append(meld_of([], {rank: [own[0].text]})
+                               if meld_ok(r, rank, n + 1, w, False) else None)
             else:
-                checked_slots.append((False, rank, 1))
-                if counts and keeps >= 1:
-                    checked.append(meld_of([], {rank: [own[0].text]})
-                                   if meld_ok(r, rank, n + 1, w, False) else None)
-                else:
-                    checked.append(legal_meld(seat, [], {rank: own[:1]}))
-        if rank != "3" and low_wild:
+                checked.append(legal_meld(seat, [], {rank: own[:1]}))
+        if low_wild and rank != "3":
             # the fewest naturals that let a wild card join (Vienna: never more wild cards)
             room = rooms.get((rank, n, w))
             if room is None:
                 room = rooms[(rank, n, w)] = wild_room(r, rank, n, w)
-            have = len(own) if own else 0
-            k = 0 if room > 0 else next(
-                (k for k in range(1, have + 1) if wild_room(r, rank, n + k, w) > 0), None)
-            if k is not None:
-                cards = (own[:k] if own else []) + low_wild
-                checked_slots.append((False, rank, k + 1))
-                if counts and k + 1 <= keeps:
-                    ok = law.get((rank, n + k, w + 1, False))
-                    if ok is None:
-                        ok = meld_ok(r, rank, n + k, w + 1, False)
-                    if not ok:
-                        checked.append(None)
-                    elif k:
-                        checked.append(meld_of([], {rank: [c.text for c in cards]}))
-                    else:   # the wild card alone
-                        checked.append(_lay_off(rank, low_wild[0].text))
-                else:
-                    checked.append(legal_meld(seat, [], {rank: cards}))
+            if room > 0:
+                k = 0
+            else:
+                have = len(own) if own else 0
+                k = next((k for k in range(1, have + 1) if wild_room(r, rank, n + k, w) > 0),
+                         -1)
+                if k < 0:
+                    continue
+            if counts and k < keeps:
+                ok = law.get((rank, n + k, w + 1, False))
+                if ok is None:
+                    ok = meld_ok(r, rank, n + k, w + 1, False)
+                if not ok:
+                    checked.append(None)
+                elif k and own:   # (k naturals: the hand has them)
+                    checked.append(meld_of([], {rank: [c.text for c in own[:k]] + [low_text]}))
+                else:   # the wild card alone
+                    move = lay_offs.get((rank, low_text))
+                    checked.append(move if move is not None else _lay_off(rank, low_text))
+            else:
+                checked.append(legal_meld(seat, [], {rank: (own[:k] if own else []) + low_wild}))
     plain = max(3, r.min_naturals)
     paired = max(2, r.min_naturals)
     for rank, cards in naturals.items():
-        if rank in melds:
+        if len(cards) < paired or rank in melds:
             continue
         if len(cards) >= plain:
             group = cards[:plain]
-            checked_slots.append((True, rank, plain))
             if counts and plain <= keeps:
                 ok = law.get((rank, plain, 0, False))
                 if ok is None:
@@ -352,18 +359,25 @@ def smallest_melds(seat: Seat, slots: list[Slot] | None = None) -> list[Meld]:
                 checked.append(meld_of([[c.text for c in group]], {}) if ok else None)
             else:
                 checked.append(legal_meld(seat, [group], {}))
-        if len(cards) >= paired and low_wild:
-            group = cards[:paired] + low_wild
-            checked_slots.append((True, rank, paired + 1))
-            if counts and paired + 1 <= keeps:
+        if low_wild:
+            group = cards[:paired]
+            if counts and paired < keeps:
                 ok = law.get((rank, paired, 1, False))
                 if ok is None:
                     ok = meld_ok(r, rank, paired, 1, False)
-                checked.append(meld_of([[c.text for c in group]], {}) if ok else None)
+                checked.append(meld_of([[c.text for c in group] + [low_text]], {})
+                               if ok else None)
             else:
-                checked.append(legal_meld(seat, [group], {}))
+                checked.append(legal_meld(seat, [group + low_wild], {}))
     legal += [a for a in checked if a is not None]
-    if slots is not None:
-        slots += legal_slots
-        slots += [slot for a, slot in zip(checked, checked_slots, strict=True) if a is not None]
     return legal
+
+
+def slot(move: Meld) -> Slot:
+    """A move of one group or one lay-off (``smallest_melds``): a group (True) or a lay-off,
+    its rank or meld key, its number of cards."""
+    if move.groups:
+        group = move.groups[0]
+        return True, CARDS[group[0]].rank, len(group)
+    key, cards = next(iter(move.add.items()))
+    return False, key, len(cards)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .actions import Meld, meld_of, trusted
 from .cards import Card, card_texts
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .going_out import meld_everything
 from .melds import (
     SEQUENCE_ORDER,
@@ -165,7 +165,8 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
         if holds is None:   # cards of the hand, none twice (``runs``, ``_disjoint``)
             try:
                 plan_meld(game, player, groups, list(adds.items()), check_held=False)
-            except IllegalMove:
+            except IllegalMove as refused:
+                forget(refused)
                 continue
         legal.append(meld_of([card_texts(g) for g in groups],
                              {k: card_texts(v) for k, v in adds.items()}))
@@ -212,7 +213,8 @@ def _combinations(game: TableState, player: str) -> list[Meld]:
             continue
         try:
             plan_meld(game, player, [], [], combine=[[first[m.rank], i]])
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             continue
         out.append(trusted(Meld, groups=[], add={}, combine=[[first[m.rank], i]]))
     return out
@@ -303,7 +305,8 @@ def going_out_with_shapes(game: TableState, player: str) -> list[Meld]:
                 seen.add(key)
                 try:
                     plan_meld(game, player, groups, list(adds.items()), check_held=False)
-                except IllegalMove:
+                except IllegalMove as refused:
+                    forget(refused)
                     continue
                 lines.append(trusted(Meld, groups=[card_texts(g) for g in groups],
                                      add={k: card_texts(v) for k, v in adds.items()}))

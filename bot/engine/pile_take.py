@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 from .actions import TakePile, take_of, trusted
 from .bonus_cards import first_meld_brings
 from .cards import Card, card_texts
-from .errors import IllegalMove
+from .errors import IllegalMove, forget
 from .meld_limits import onto_short_meld
 from .melds import law_of_melds, meld_ok, set_kind, set_melds
 from .planning import plan_take
@@ -55,7 +55,10 @@ class PileTake:
         self.tops = tops   # the hand's naturals of the top card's rank
         # jokers first; the cards beside the top card come from the front of each kind,
         # the further melds' from the back, so no card is used twice
-        self.wilds = sorted((c for c in hand if c.is_wild), key=lambda c: (-c.points, c.order))
+        wilds = [c for c in hand if c.is_wild]
+        if len(wilds) > 1:
+            wilds.sort(key=_jokers_first)
+        self.wilds = wilds
         self.frozen = game.pile_frozen_for(team)
         # what the top card counts toward the initial minimum (Modern American: nothing)
         self.top_points = top.points if game.rules.initial_top_counts else 0
@@ -92,14 +95,14 @@ class PileTake:
                     continue
                 yield n, w
 
-    @once
     def _alone(self) -> Callable[[int, int], TakePile | None]:
-        """The take by itself with ``n`` naturals and ``w`` wild cards beside the top card,
-        if legal. Where the planner asks only the law of melds and the initial minimum (the
-        hand keeps two cards, the rules judge a meld by its counts: ``_facts``), its verdict
-        is worked out here from the counts, what every kind asks alike worked out once;
-        else the planner's. ``kinds`` has left out the takes the pile refuses before the
-        planner looks at the meld."""
+        """The judge of the take by itself with ``n`` naturals and ``w`` wild cards beside
+        the top card, if legal. Where the planner asks only the law of melds and the initial
+        minimum (the hand keeps two cards, the rules judge a meld by its counts:
+        ``_facts``), its verdict is worked out here from the counts, what every kind asks
+        alike worked out once; else the planner's. ``kinds`` has left out the takes the pile
+        refuses before the planner looks at the meld. (Not kept on the search: the judge
+        refers to it, a cycle only the garbage collector would free.)"""
         melded = bool(self.all_melds)
         minimum = 0 if melded else self.minimum
         top_points, top_sums, wild_sums = self.top_points, self.top_sums, self.wild_sums
@@ -274,9 +277,14 @@ class PileTake:
         # the front of each kind, those of further melds from the back)
         try:
             plan_take(self.game, self.player, cards, groups, check_held=False)
-        except IllegalMove:
+        except IllegalMove as refused:
+            forget(refused)
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
+
+
+def _jokers_first(card: Card) -> tuple[int, int]:
+    return -card.points, card.order
 
 
 def _sums(cards: list[Card]) -> list[int]:

@@ -61,6 +61,8 @@ class TableState:
     pile_rank: str | None
     turn_new_ranks: set[str]
     turn_start_ranks: set[str]
+    # the moves ``legal_actions`` offered last, until the next ``apply`` (``offered``)
+    offered: tuple[str, int, int, tuple[list[Any], ...]] | None
 
     def __init__(self, rules: Rules, players: list[str], seed: int) -> None:
         if len(players) != rules.players:
@@ -81,6 +83,7 @@ class TableState:
         # lay before the next deal: a front end shows it as that hand's final table. Not in
         # the snapshot: only the move that ended the hand sets it (``ended_hand_table``).
         self._ended_hand: dict[str, Any] | Callable[[], dict[str, Any]] | None = None
+        self.offered = None
         self.reset_hand()
 
     def reset_hand(self) -> None:
@@ -159,6 +162,15 @@ class TableState:
         new.question = dict(self.question) if self.question is not None else None
         new.turn_new_ranks = set(self.turn_new_ranks)
         new.turn_start_ranks = set(self.turn_start_ranks)
+        return new
+
+    def as_the_hand_ended(self) -> Self:
+        """The match as the hand that just ended lies, for that hand's final view: the next
+        deal gives the state new containers (``reset_hand``) and no move follows the
+        match's end, so this shares them; only the match's sheet, which grows, is copied."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._results = list(self._results)
         return new
 
     @property

@@ -33,7 +33,7 @@ class _Search(PileTake):
         quick = self.by_counts(self._further)
         if quick is not None:
             return quick
-        alone, further = self._alone, self._further
+        alone, further = self._alone(), self._further
         out: list[TakePile] = []
         for n, w in self.kinds():
             action = alone(n, w)
@@ -46,7 +46,7 @@ class _Search(PileTake):
 
     def take(self, n: int, w: int) -> TakePile | None:
         """A legal take with ``n`` naturals and ``w`` wild cards beside the top card."""
-        action = self._alone(n, w)
+        action = self._alone()(n, w)
         return action if action is not None else self._further(n, w)
 
     def _further(self, n: int, w: int) -> TakePile | None:

@@ -14,6 +14,7 @@ from .errors import IllegalMove
 from .feet import foot_after_melding, pick_up_foot
 from .hand_end import end_hand
 from .meld_keys import resolve_key
+from .offered import offered_plan
 from .planning import check_going_out, commit_plan, plan_meld, plan_take
 from .special_hands import special_hand
 from .table_state import TableState, receive
@@ -73,12 +74,18 @@ def draw(state: TableState, player: str) -> list[Event]:
     return events
 
 
-def take_pile(state: TableState, player: str, action: TakePile) -> list[Event]:
+def take_pile(state: TableState, player: str, action: TakePile,
+              offered: bool = False) -> list[Event]:
+    """``offered``: ``legal_actions`` offered this very move in this position
+    (``offered.was_offered``), so only the plan's bookkeeping is left."""
     need_phase(state, "draw", "take the pile")
     cards = parse_cards(action.cards)
     groups = [parse_cards(g) for g in action.melds]
-    plan = plan_take(state, player, cards, groups)
     team = state.side_of[player]
+    plan = offered_plan(state, player, groups, [], [state.pile[-1], *cards],
+                        len(state.pile_cards_to_hand(team))) if offered else None
+    if plan is None:
+        plan = plan_take(state, player, cards, groups)
     first = not state.team_melds[team]
     top = state.pile[-1]
     taken = state.cards_under_top(team)
@@ -115,7 +122,8 @@ def take_pile(state: TableState, player: str, action: TakePile) -> list[Event]:
 
 
 # --- melding
-def meld(state: TableState, player: str, action: Meld) -> list[Event]:
+def meld(state: TableState, player: str, action: Meld, offered: bool = False) -> list[Event]:
+    """``offered``: as for ``take_pile``."""
     need_phase(state, "play", "meld")
     groups = [parse_cards(g) for g in action.groups]
     adds = [(k, parse_cards(v)) for k, v in action.add.items()]
@@ -126,7 +134,8 @@ def meld(state: TableState, player: str, action: Meld) -> list[Event]:
         special = special_hand(state.rules, state.hands[player], groups)
         if special is not None:
             return special_hand_out(state, player, *special)
-    plan = plan_meld(state, player, groups, adds, combine=combine)
+    plan = (offered_plan(state, player, groups, adds) if offered and not combine
+            else None) or plan_meld(state, player, groups, adds, combine=combine)
     laid_off: dict[str, list[str]] = {}
     for key, cards in adds:
         laid_off.setdefault(resolve_key(state, team, key), []).extend(card_texts(cards))
