@@ -59,26 +59,23 @@ def offered_plan(state: TableState, player: str, groups: list[list[Card]],
     name the melds (a lay-off named otherwise than by its meld's key)."""
     team = state.side_of[player]
     melds = state.team_melds[team]
-    used: list[Card] = []
-    additions: dict[str, list[Card]] = {}
+    parts: list[tuple[str, list[Card]]] = []   # (the meld's key, its cards from the hand)
     for g in groups:
         if not g:
             continue
         for c in g:   # (a set: naturals of one rank, and wild cards)
             if not c.is_wild:
-                rank = c.rank
+                parts.append((c.rank, g))
                 break
         else:
             return None
-        used += g
-        got = additions.get(rank)
-        if got is None:
-            additions[rank] = list(g)
-        else:
-            got += g
     for key, g in adds:
         if type(key) is not str or key not in melds:
             return None
+        parts.append((key, g))
+    used: list[Card] = []
+    additions: dict[str, list[Card]] = {}
+    for key, g in parts:
         used += g
         got = additions.get(key)
         if got is None:
