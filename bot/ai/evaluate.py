@@ -13,7 +13,7 @@ they can still be laid off (on the side's own melds, or wild cards).
 
 from __future__ import annotations
 
-from bot.engine import Game, canasta_bonus
+from bot.engine import Game, canasta_bonus, red_threes_plus
 
 from . import policy
 from .knowledge import Memory
@@ -72,14 +72,9 @@ def side_value(game: Game, team: int) -> float:
     reds = len(game.red_threes(team))
     if reds:
         rv = r.red_three_value(reds)
-        plus = bool(game.team_melds[team])
-        if r.red_threes_need_canasta:   # as the score sheet counts them (Vienna, Samba...)
-            plus = sum(1 for m in game.team_melds[team].values() if m.is_canasta(r)
-                       and m.kind(r) not in r.red_threes_ignores) >= r.red_threes_canastas
-        if r.red_threes_need_kind:                 # Pennies: plus with a sevens canasta
-            plus = r.red_threes_need_kind in game.canasta_kinds(team)
-        plus = plus or r.red_threes_as_is
-        value += rv if plus else -rv
+        melds = list(game.team_melds[team].values())
+        done = [m for m in melds if m.is_canasta(r)]
+        value += rv if red_threes_plus(r, melds, done, reds) else -rv
     ranks = {m.rank for m in game.team_melds[team].values() if m.shape == "set"}
     melded = bool(game.team_melds[team])
     fewest = None

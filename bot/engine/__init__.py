@@ -20,7 +20,7 @@ from .game import Game
 from .legal import blocking_moves
 from .melds import canasta_bonus, judge_shape
 from .rules import Rules
-from .scoring import BREAKDOWN_KEYS, HandResult
+from .scoring import BREAKDOWN_KEYS, HandResult, red_threes_plus
 from .special_hands import special_hand
 from .variants import VARIANT_DESCRIPTIONS, VARIANTS, variant
 from .view import side_now
@@ -30,5 +30,5 @@ __all__ = [
     "Discard", "Draw", "Game", "HandResult", "IllegalMove", "Meld", "Rules", "TakePile",
     "VARIANTS", "VARIANT_DESCRIPTIONS", "action_from_dict", "action_to_dict", "blocking_moves",
     "canasta_bonus", "card", "discard_of", "format_cards", "judge_shape", "parse_cards",
-    "partnership", "quoted", "side_now", "special_hand", "variant",
+    "partnership", "quoted", "red_threes_plus", "side_now", "special_hand", "variant",
 ]

@@ -36,6 +36,25 @@ class HandResult:
                    extra=dict(d.get("extra", {})))
 
 
+def red_threes_plus(rules: Rules, melds: list[TableMeld], done: list[TableMeld],
+                    red_threes: int) -> bool:
+    """Do a side's ``red_threes`` count plus, with these ``melds`` (``done``: those that are
+    canastas)? The rules' own condition: a meld (the Laws), canastas (Vienna, Samba: those
+    ``red_threes_ignores`` leaves out don't count), a canasta of a kind (Pennies), always
+    (Hand and Foot), never all four without a canasta (Slavic)."""
+    plus = bool(melds)
+    if rules.red_threes_need_canasta:
+        counted = [m for m in done if m.kind(rules) not in rules.red_threes_ignores]
+        plus = len(counted) >= rules.red_threes_canastas
+    if rules.red_threes_need_kind:   # Pennies: plus only with a sevens canasta
+        plus = any(m.kind(rules) == rules.red_threes_need_kind for m in melds)
+    if rules.red_threes_as_is:       # Hand and Foot: the value as it is (-300 each)
+        plus = True
+    if rules.red_threes_all_need_canasta and red_threes >= 4 and not done:
+        plus = False   # Slavic: all four red threes without a canasta count minus
+    return plus
+
+
 def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_out: int,
                    hand_points: int, red_threes_in_hand: int, penalties: int,
                    removed: int = 0, canasta_extra: int = 0) -> dict[str, int]:
@@ -54,18 +73,8 @@ def team_breakdown(rules: Rules, melds: list[TableMeld], red_threes: int, going_
         elif m.shape == "sequence" and len(m.cards) <= rules.short_sequence_size:
             short += 1
     canastas += count_bonus(rules, done)
-    made = len(done)
     red = rules.red_three_value(red_threes) if red_threes else 0
-    plus = bool(melds)
-    if rules.red_threes_need_canasta:   # the canastas red_threes_ignores leaves out don't count
-        counted = [m for m in done if m.kind(rules) not in rules.red_threes_ignores]
-        plus = len(counted) >= rules.red_threes_canastas
-    if rules.red_threes_need_kind:   # Pennies: plus only with a sevens canasta
-        plus = any(m.kind(rules) == rules.red_threes_need_kind for m in melds)
-    if rules.red_threes_as_is:       # Hand and Foot: the value as it is (-300 each)
-        plus = True
-    if rules.red_threes_all_need_canasta and red_threes >= 4 and not made:
-        plus = False   # Slavic: all four red threes without a canasta count minus
+    plus = red_threes_plus(rules, melds, done, red_threes)
     penalties += short * rules.short_sequence_penalty
     return {
         "melded": sum(m.points for m in melds) + (
