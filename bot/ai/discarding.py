@@ -55,7 +55,7 @@ def _take_chance(t: Table, player: str, rank: str, style: Style) -> float:
     q = t.unseen_rank(rank) / t.unseen_total
     qw = t.unseen_wilds() / t.unseen_total
     pair = p_at_least(2 - k, h, q)
-    if style.pile_law and t.rules.take_needs_pair:
+    if _by_pile_law(t, style):
         if not frozen and _onto_short_meld(t, team, rank):
             p = 1.0
         else:
@@ -88,6 +88,12 @@ def danger(t: Table, c: Card, style: Style) -> float:
         # (new) wild cards and red threes in the pile make the take worth more to them
         value += style.danger_rich * sum(1 for c in t.pile if c.is_wild or c.is_red_three)
     return take_chance(t, nxt, c.rank, style) * value
+
+
+def _by_pile_law(t: Table, style: Style) -> bool:
+    """Does ``style`` judge takes by the variant's own law of the pile here (``pile_law``,
+    where the rules ask a natural pair for every take)?"""
+    return style.pile_law and t.rules.take_needs_pair
 
 
 def _onto_short_meld(t: Table, team: int, rank: str) -> bool:
@@ -134,7 +140,7 @@ def discard_order(t: Table, hand: list[Card], style: Style) -> list[tuple[float,
         seen.add(c)
         cost = keep_value(t, c, ranks, style) + danger(t, c, style)
         if c.is_natural and nxt_team != t.team and c.rank in t.melds[nxt_team] and (
-                not (style.pile_law and t.rules.take_needs_pair)
+                not _by_pile_law(t, style)
                 or not t.frozen_for(nxt_team) and _onto_short_meld(t, nxt_team, c.rank)):
             cost += style.lay_off_cost   # the next opponent lays it off: only if nothing is safe
         if c.is_wild:
