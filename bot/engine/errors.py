@@ -1,6 +1,9 @@
 """The engine's one exception, and how its messages quote what a player typed."""
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
+
+P = ParamSpec("P")
 
 QUOTE_LIMIT = 40
 
@@ -18,11 +21,17 @@ class IllegalMove(ValueError):
         self.values = values
 
 
-def forget(error: BaseException) -> None:
-    """A refused move caught by the search of legal moves: forget where it was raised. Its
-    traceback holds the frames of the planner and of the search, and a frame that named the
-    error holds it: a cycle of the whole search only the garbage collector would free."""
-    error.__traceback__ = None
+def accepted(judge: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> bool:
+    """Does ``judge`` (the planner, or a check of it) accept the move, raising no
+    ``IllegalMove``? For the search of legal moves: a refusal is forgotten with where it
+    was raised (its traceback holds the frames of the planner and of the search, and a frame
+    that named the error holds it: a cycle only the garbage collector would free)."""
+    try:
+        judge(*args, **kwargs)
+    except IllegalMove as refused:
+        refused.__traceback__ = None
+        return False
+    return True
 
 
 def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:

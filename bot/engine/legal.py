@@ -32,7 +32,7 @@ from .blocking import BLACK_THREES, MATCHING_WILDS, wild_kind
 from .canasta_needs import seven_discard_problem
 from .cards import Card
 from .discard_limits import barred
-from .errors import IllegalMove, forget
+from .errors import accepted
 from .legal_candidates import meld_actions
 from .legal_going_out import going_out_lines
 from .legal_melds import Seat, greedy_melds
@@ -57,10 +57,7 @@ def blocking_moves(game: TableState, player: str) -> list[Meld]:
         wilds = [c for c in hand if c.is_wild and wild_kind(c) == kind][:MATCHING_WILDS]
         if len(wilds) < MATCHING_WILDS:
             continue
-        try:
-            plan_meld(game, player, [threes + wilds], [], check_held=False)
-        except IllegalMove as refused:
-            forget(refused)
+        if not accepted(plan_meld, game, player, [threes + wilds], [], check_held=False):
             continue
         moves.append(meld_of([[c.text for c in threes + wilds]], {}))
     return moves

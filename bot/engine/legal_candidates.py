@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from .actions import Meld, meld_of
 from .cards import Card
-from .errors import IllegalMove, forget
+from .errors import accepted
 from .initial_meld import MeldTable, most_points
 from .legal_melds import (
     Adds,
@@ -215,10 +215,8 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
         if first and not meets_minimum(seat, points, made, made_natural):
             return None
     else:
-        try:
-            plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
-        except IllegalMove as refused:
-            forget(refused)
+        if not accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
+                        check_held=False):
             return None
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Meld, meld_of
 from .cards import Card
-from .errors import IllegalMove, forget
+from .errors import accepted
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .legal_melds import Seat, legal_meld
 from .melds import TableMeld, meld_ok, other_canastas, set_kind
@@ -266,13 +266,8 @@ class _Judge:
         out = (tuple(kinds), remaining)
         allowed = self.outs.get(out)
         if allowed is None:
-            try:
-                check_going_out(game, seat.team, kinds, remaining)
-                allowed = True
-            except IllegalMove as refused:
-                forget(refused)
-                allowed = False
-            self.outs[out] = allowed
+            allowed = self.outs[out] = accepted(check_going_out, game, seat.team, kinds,
+                                                remaining)
         return allowed
 
 

@@ -20,7 +20,7 @@ from operator import attrgetter
 
 from .actions import Meld, meld_of
 from .cards import CARDS, Card
-from .errors import IllegalMove, forget
+from .errors import accepted
 from .going_out import wild_room
 from .melds import (
     law_of_melds,
@@ -212,10 +212,8 @@ def legal_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
             and not any(seat.sets[k].rank == "3" for k in adds)
             and not any(c.rank == "3" for g in groups for c in g)):
         return building_meld(seat, groups, adds)
-    try:
-        plan_meld(seat.game, seat.player, groups, list(adds.items()), check_held=False)
-    except IllegalMove as refused:
-        forget(refused)
+    if not accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
+                    check_held=False):
         return None
     return _meld(groups, adds)
 

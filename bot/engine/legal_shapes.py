@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .actions import Meld, meld_of, trusted
 from .cards import Card, card_texts
-from .errors import IllegalMove, forget
+from .errors import accepted
 from .going_out import meld_everything
 from .melds import (
     SEQUENCE_ORDER,
@@ -163,10 +163,8 @@ def shape_moves(game: TableState, player: str, greedy: Move | None) -> list[Meld
                                                  for c in g) < minimum:
             continue
         if holds is None:   # cards of the hand, none twice (``runs``, ``_disjoint``)
-            try:
-                plan_meld(game, player, groups, list(adds.items()), check_held=False)
-            except IllegalMove as refused:
-                forget(refused)
+            if not accepted(plan_meld, game, player, groups, list(adds.items()),
+                            check_held=False):
                 continue
         legal.append(meld_of([card_texts(g) for g in groups],
                              {k: card_texts(v) for k, v in adds.items()}))
@@ -211,10 +209,7 @@ def _combinations(game: TableState, player: str) -> list[Meld]:
         if m.rank not in first:
             first[m.rank] = i
             continue
-        try:
-            plan_meld(game, player, [], [], combine=[[first[m.rank], i]])
-        except IllegalMove as refused:
-            forget(refused)
+        if not accepted(plan_meld, game, player, [], [], combine=[[first[m.rank], i]]):
             continue
         out.append(trusted(Meld, groups=[], add={}, combine=[[first[m.rank], i]]))
     return out
@@ -303,10 +298,8 @@ def going_out_with_shapes(game: TableState, player: str) -> list[Meld]:
                 if key in seen:
                     continue
                 seen.add(key)
-                try:
-                    plan_meld(game, player, groups, list(adds.items()), check_held=False)
-                except IllegalMove as refused:
-                    forget(refused)
+                if not accepted(plan_meld, game, player, groups, list(adds.items()),
+                                check_held=False):
                     continue
                 lines.append(trusted(Meld, groups=[card_texts(g) for g in groups],
                                      add={k: card_texts(v) for k, v in adds.items()}))

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 from .actions import TakePile, take_of, trusted
 from .bonus_cards import first_meld_brings
 from .cards import Card, card_texts
-from .errors import IllegalMove, forget
+from .errors import accepted
 from .meld_limits import onto_short_meld
 from .melds import law_of_melds, meld_ok, set_kind, set_melds
 from .planning import plan_take
@@ -275,10 +275,7 @@ class PileTake:
     def _legal(self, cards: list[Card], groups: list[list[Card]]) -> TakePile | None:
         # every card comes from the hand, none twice (wild cards beside the top card from
         # the front of each kind, those of further melds from the back)
-        try:
-            plan_take(self.game, self.player, cards, groups, check_held=False)
-        except IllegalMove as refused:
-            forget(refused)
+        if not accepted(plan_take, self.game, self.player, cards, groups, check_held=False):
             return None
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
