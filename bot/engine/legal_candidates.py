@@ -79,6 +79,9 @@ class _Seen:
         return False
 
 
+_NOTHING_SEEN = _Seen()   # read only (``_plain_melded``), where nothing was offered before
+
+
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
@@ -100,7 +103,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
                 for grouping in (groups, plain_groups):
                     cands += _shrinking(seat, grouping)
     # The same move twice is offered once: a going-out line, then a smallest form, first.
-    seen = _Seen()
+    seen = _Seen() if out or not plain else _NOTHING_SEEN
     if out:
         for a in out:
             seen.put(_used(a), _key_of(a))
@@ -111,7 +114,10 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if plain:
         found = _plain_melded(seat, legal, seen)
         if found is not None:
-            return legal + found
+            legal += found
+            return legal
+        if seen is _NOTHING_SEEN:
+            seen = _Seen()
         cands = [(*greedy_melds(seat)[0], None, None)]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
     for groups, adds, parts, prefix in cands:
