@@ -62,7 +62,7 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
         if not cnt and not wt:
             continue
         if given is None:
-            given = everything.without(spare)
+            given = everything.without(spare) if spare is not None else everything.whole()
             if given is None:
                 continue
             if spare is None:
@@ -154,7 +154,9 @@ class _Whole:
         rank = spare.rank
         row = self.index[rank]
         whole = self.given
-        if len(given) == len(whole):
+        if given is whole:   # (``Everything.whole``)
+            count = given[row][1]
+        elif len(given) == len(whole):
             if given[:row] != whole[:row] or given[row + 1:] != whole[row + 1:]:
                 return False, None
             count = given[row][1]

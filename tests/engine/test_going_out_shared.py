@@ -1,14 +1,14 @@
-"""Going-out lines that share the whole hand's verdict and notation (``going_out_judge``)
-are the lines worked out one by one: the same moves, in the same order, on big hands of
-every variant whose lines are judged by their counts."""
+"""Going-out lines that share the whole hand's spreading of wild cards
+(``Everything.whole``), verdict and notation (``going_out_judge``) are the lines worked
+out one by one: the same moves, in the same order, on hands of 12 to 80 cards of every
+variant."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from bot.engine import Game, variant
-from bot.engine import going_out_judge
+from bot.engine import Game, going_out, going_out_judge, variant
 from bot.engine.actions import action_to_dict
 from bot.engine.cards import make_deck
 from bot.engine.variants import PLAYER_COUNTS
@@ -55,11 +55,12 @@ def _position(name: str, size: int, rng: random.Random, melded: bool) -> Game:
 def test_shared_lines_are_the_lines_one_by_one(name: str, monkeypatch: pytest.MonkeyPatch
                                                ) -> None:
     rng = random.Random(27)
-    games = [_position(name, size, rng, melded) for size in (12, 24, 40, 60, 80)
-             for melded in (False, True) for _ in range(6)]
+    games = [_position(name, size, rng, melded) for size in (12, 16, 20, 24, 30, 40, 60, 80)
+             for melded in (False, True) for _ in range(10)]
     shared = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
     monkeypatch.setattr(going_out_judge._Whole, "line",
                         lambda self, spare, given, keep_natural: (False, None))
+    monkeypatch.setattr(going_out.Everything, "_alike", lambda self, fresh, old: False)
     one_by_one = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
     assert shared == one_by_one
     lines = sum(1 for moves in shared for m in moves
