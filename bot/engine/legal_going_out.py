@@ -34,14 +34,18 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     foot = game.foot_pending(seat.player)   # Hand and Foot: melding the hand away picks it up
     if not (foot or _canastas_within_reach(r, melds, seat, have)):
         return []
-    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, hand)]
     naturals: dict[str, list[Card]] = {}   # the hand by rank, in the hand's order
     wilds: list[Card] = []
+    # the first wild card of each rank, with the natural ranks the hand showed before it
+    first_wilds: list[tuple[int, Card]] = []
     for c in hand:
         if c.is_wild:
+            if not first_wilds or len(first_wilds) == 1 and c.rank != first_wilds[0][1].rank:
+                first_wilds.append((len(naturals), c))
             wilds.append(c)
         else:
             naturals.setdefault(c.rank, []).append(c)
+    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, naturals, first_wilds)]
     counts = {rank: len(cs) for rank, cs in naturals.items()}
     quick = _quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
@@ -126,21 +130,24 @@ def _stranded(seat: Seat) -> list[Card] | None:
     return out
 
 
-def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card]:
-    """One card of each rank whose discard could end a going out: not the last but one of a
-    rank that must still make a new meld (what is left of it would be stranded)."""
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    spares: dict[str, Card] = {}
-    for c in hand:
-        if c.rank in spares:
-            continue
-        rest = counts[c.rank] - 1
-        if (c.is_wild or c.rank in melds or rest == 0
-                or rest >= fewest_to_meld(rules, c.rank)):
-            spares[c.rank] = c
-    return list(spares.values())
+def _spares(rules: Rules, melds: dict[str, TableMeld], naturals: dict[str, list[Card]],
+            first_wilds: list[tuple[int, Card]]) -> list[Card]:
+    """One card of each rank whose discard could end a going out, the first of its rank
+    in the hand, in the hand's order: not the last but one of a rank that must still make
+    a new meld (what is left of it would be stranded). (``naturals``: the hand's by rank,
+    in the order of their first card; ``first_wilds``: its first wild card of each rank,
+    with the natural ranks seen before it.)"""
+    out: list[Card] = []
+    w = 0
+    for k, (rank, cs) in enumerate(naturals.items()):
+        while w < len(first_wilds) and first_wilds[w][0] <= k:
+            out.append(first_wilds[w][1])
+            w += 1
+        rest = len(cs) - 1
+        if rank in melds or rest == 0 or rest >= fewest_to_meld(rules, rank):
+            out.append(cs[0])
+    out += [c for _, c in first_wilds[w:]]
+    return out
 
 
 def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,
