@@ -29,6 +29,7 @@ from .legal_melds import (
 )
 from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
+from .offered import by_rank
 from .planning import plan_meld
 
 Key = tuple[object, ...]
@@ -221,6 +222,11 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
         if first and not meets_minimum(seat, points, made, made_natural):
             return None
     else:
+        if (size <= seat.keeps and by_rank(seat.rules)
+                and not (all(p[4] for p in parts) and all(p[4] for p in add_parts))):
+            # a meld the law of melds refuses (A.6: black threes), in a move that does not
+            # go out: where melds are sets by rank, the planner's own question and answer
+            return None
         if not accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
                         check_held=False):
             return None

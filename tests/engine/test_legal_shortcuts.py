@@ -1,7 +1,8 @@
-"""Going-out lines that share the whole hand's spreading of wild cards
+"""Shortcuts of ``legal_actions`` give the moves of the long way, in the same order:
+going-out lines that share the whole hand's spreading of wild cards
 (``Everything.whole``), verdict and notation (``going_out_judge``) are the lines worked
-out one by one: the same moves, in the same order, on hands of 12 to 80 cards of every
-variant."""
+out one by one, and a meld the law refuses is refused without the planner, on hands of
+8 to 80 cards."""
 from __future__ import annotations
 
 import random
@@ -67,3 +68,24 @@ def test_shared_lines_are_the_lines_one_by_one(name: str, monkeypatch: pytest.Mo
                 if m["kind"] == "meld" and sum(map(len, m["groups"]))
                 + sum(len(v) for _, v in m["add"]) >= 10)
     assert lines > 0 or name in ("hand_and_foot", "pennies", "modern_american")
+
+
+BY_RANK = ["classic", "vienna", "british", "uruguayan", "cutthroat", "mexican", "cuban",
+           "hand_and_foot"]
+
+
+@pytest.mark.parametrize("name", BY_RANK)
+def test_a_lawless_meld_is_refused_as_the_planner_refuses_it(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A building meld the law refuses (black threes, not going out) is left out without
+    asking the planner, where melds are sets by rank: the same moves as the planner's."""
+    from bot.engine import legal_candidates
+    rng = random.Random(3)
+    games = [_position(name, size, rng, melded) for size in (8, 12, 16, 24, 40, 80)
+             for melded in (False, True) for _ in range(12)]
+    games = [g for g in games if any(c.is_black_three for c in g.hands[g.turn])]
+    assert len(games) > 40
+    short = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
+    monkeypatch.setattr(legal_candidates, "by_rank", lambda rules: False)
+    planned = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
+    assert short == planned
