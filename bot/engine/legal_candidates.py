@@ -121,7 +121,22 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             seen = _Seen()
         cands = [(*greedy_melds(seat)[0], None, None)]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
+    keeps, building = seat.keeps, seat.building
     for groups, adds, parts, prefix in cands:
+        if prefix is not None and parts is not None and not adds and not smallest:
+            # ``_shrinking``'s groups, judged by what they add up to where ``_candidate``
+            # would judge them so
+            size = prefix[0]
+            if seen.add(size, _parts_key(parts, [])):
+                continue
+            if building and size <= keeps and not prefix[5]:
+                if prefix[1] and (seat.table or meets_minimum(seat, *prefix[2:5])):
+                    legal.append(meld_of([p[8] for p in parts], {}))
+            else:
+                action = _candidate(seat, groups, adds, parts, [], size, prefix)
+                if action is not None:
+                    legal.append(action)
+            continue
         size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
             map(len, adds.values()))
         if parts is None:
