@@ -299,4 +299,4 @@ def _key(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
 
 
 def _used(action: Meld) -> int:
-    return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+    return sum(map(len, action.groups)) + sum(map(len, action.add.values()))
