@@ -95,14 +95,17 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if not plain:
         (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
         if groups or adds:
-            cands.append((groups, adds, None, None))
+            # (a side that has not melded: its groups worked out here, for _shrinking too)
+            parts = None if melded else [seat.part(g) for g in groups]
+            plain_parts = None if melded else [seat.part(g) for g in plain_groups]
+            cands.append((groups, adds, parts, None))
             if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-                cands.append((plain_groups, plain_adds, None, None))
-            if not melded:
+                cands.append((plain_groups, plain_adds, plain_parts, None))
+            if parts is not None and plain_parts is not None:
                 # The initial meld: melding everything may be going out without a canasta,
                 # so also offer the hand's best melds with the weakest left out.
-                for grouping in (groups, plain_groups):
-                    cands += _shrinking(seat, grouping)
+                cands += _shrinking(seat, parts)
+                cands += _shrinking(seat, plain_parts)
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = _Seen() if out or not plain else _NOTHING_SEEN
     if out:
@@ -260,10 +263,11 @@ def _key_of(action: Meld) -> Callable[[], Key]:
     return lambda: _key(action.groups, action.add)
 
 
-def _shrinking(seat: Seat, groups: Groups) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
-    """The groups less the weakest, less the two weakest, ... down to one, each with its
-    parts and what they add up to (``Prefix``), worked out once for all of them."""
-    parts = sorted((seat.part(g) for g in groups), key=lambda p: -p[7])
+def _shrinking(seat: Seat, groups: list[Part]
+               ) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
+    """The groups (their parts) less the weakest, less the two weakest, ... down to one,
+    each with its parts and what they add up to (``Prefix``), worked out once for all."""
+    parts = sorted(groups, key=lambda p: -p[7])
     ranked = [p[0] for p in parts]
     rules = seat.rules
     prefixes: list[Prefix] = []
