@@ -226,6 +226,8 @@ class Judge:
         self.kinds = [(key, m.kind(r) or "") for key, m in seat.table.items()
                       if m.is_canasta(r)]
         self.points = sum(c.points for c in seat.hand) if not seat.table else 0
+        # a side's first meld: the initial minimum (the same for every line)
+        self.minimum = seat.game.minimum_of(seat.player) if not seat.table else 0
         # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
         self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
         # (canastas by kind, cards left) -> does going out allow it?
@@ -310,7 +312,7 @@ class Judge:
         game, r = seat.game, seat.rules
         remaining = 0 if spare is None else 1
         if not seat.table:
-            minimum = game.minimum_of(seat.player)
+            minimum = self.minimum
             counted = [k for k in kinds if k not in r.going_out_ignores]
             concealed = (not game.melded_before and not r.play_to_stock_end
                          and len(counted) >= r.canastas_to_go_out)
