@@ -149,7 +149,7 @@ class Game(TableState):
         if player != self.order[self.turn_idx]:
             raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours",
                               code="not_your_turn", player=self.order[self.turn_idx])
-        if (offer is not None and isinstance(action, Meld | TakePile)
+        if (offer is not None and isinstance(action, _OFFERED_KINDS)
                 and was_offered(self, offer, player, action)):
             if isinstance(action, Meld):
                 return turns.meld(self, player, action, offered=True)
@@ -206,6 +206,8 @@ class Game(TableState):
     def _deal(self, hand: int) -> list[Event]:
         return deal(self, hand)
 
+
+_OFFERED_KINDS = (Meld, TakePile)   # the moves ``legal_actions`` may remember (``offered``)
 
 # Each move's function by the action's type (subclasses of the actions: the chain above).
 _MOVES: dict[type, Any] = {

@@ -130,6 +130,8 @@ class Everything:
         self.known = _entries(rules)
         self.entries: dict[str, Entry] = {}
         self.failed: list[str] = []
+        self._whole: list[tuple[str, int]] | None = None   # ``whole``, once worked out
+        self._whole_known = False
         # the whole hand's rows (a meld that cannot be made: no wild cards, no room), their
         # fewest wild cards, the room for more, the canastas made and the melds a gap short
         self.sizes: list[int] = []
@@ -204,6 +206,9 @@ class Everything:
                 fresh = self._entry(changed, own)
                 if fresh is None:
                     return None
+                if (old is not None and not keep_natural and not self.failed
+                        and fresh[1:] == old[1:] and self._alike(fresh, old)):
+                    return self.whole()   # every row as the whole hand's
             lows, highs, sizes = list(lows), list(highs), list(sizes)
             short = [e for e in short if e[1] != changed]
             if fresh is None:
@@ -249,6 +254,26 @@ class Everything:
             return list(zip(ranks, given, strict=True))
         return [(rank, n) for i, (rank, n) in enumerate(zip(ranks, given, strict=True))
                 if i != skip]
+
+    def _alike(self, fresh: tuple[int, int, int], old: tuple[int, int, int]) -> bool:
+        """Does a row that keeps its fewest and most wild cards (``old`` for the whole
+        hand, ``fresh`` less a natural) leave the wild cards spread as the whole hand's:
+        the canastas the melds make by themselves are enough either way (the melds a gap
+        short are not looked at), or the row counts alike (a canasta, or not even a gap
+        short of one)?"""
+        size = self.rules.canasta_size
+        made, now = old[0] + old[1] >= size, fresh[0] + fresh[1] >= size
+        canastas = self.have + self.made
+        if canastas >= self.need and canastas - made + now >= self.need:
+            return True
+        return made == now and (made or (old[0] + old[2] < size and fresh[0] + fresh[2] < size))
+
+    def whole(self) -> list[tuple[str, int]] | None:
+        """``without(None)``, worked out once (the list is shared: not to be changed)."""
+        if not self._whole_known:
+            self._whole = self.without(None)
+            self._whole_known = True
+        return self._whole
 
     def _natural_canasta(self, rank: str, size: int, given: int) -> bool:
         """Would the meld of ``rank`` be a natural canasta with no more wild cards?"""

@@ -79,6 +79,9 @@ def discards(game: TableState, player: str) -> list[Action]:
     return list({c.text: moves[c.text] for c in hand}.values())
 
 
+_DRAW = Draw()   # (a move has no state of its own: one for every call)
+
+
 def legal_actions(game: TableState, player: str) -> list[Action]:
     phase = game._phase
     if player not in game.side_of or phase == "over":
@@ -95,7 +98,7 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
     if phase == "draw":
         takes = take_actions(game, player)
         if game.stock or not forced_take(game, player):
-            actions.append(Draw())
+            actions.append(_DRAW)
         actions.extend(takes)
         if takes and by_rank(r):   # ``apply`` commits these without judging them again
             remember(game, player, takes)

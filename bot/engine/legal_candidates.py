@@ -29,6 +29,7 @@ from .legal_melds import (
 )
 from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
+from .offered import by_rank
 from .planning import plan_meld
 
 Key = tuple[object, ...]
@@ -79,6 +80,9 @@ class _Seen:
         return False
 
 
+_NOTHING_SEEN = _Seen()   # read only (``_plain_melded``), where nothing was offered before
+
+
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
@@ -91,16 +95,19 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if not plain:
         (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
         if groups or adds:
-            cands.append((groups, adds, None, None))
+            # (a side that has not melded: its groups worked out here, for _shrinking too)
+            parts = None if melded else [seat.part(g) for g in groups]
+            plain_parts = None if melded else [seat.part(g) for g in plain_groups]
+            cands.append((groups, adds, parts, None))
             if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-                cands.append((plain_groups, plain_adds, None, None))
-            if not melded:
+                cands.append((plain_groups, plain_adds, plain_parts, None))
+            if parts is not None and plain_parts is not None:
                 # The initial meld: melding everything may be going out without a canasta,
                 # so also offer the hand's best melds with the weakest left out.
-                for grouping in (groups, plain_groups):
-                    cands += _shrinking(seat, grouping)
+                cands += _shrinking(seat, parts)
+                cands += _shrinking(seat, plain_parts)
     # The same move twice is offered once: a going-out line, then a smallest form, first.
-    seen = _Seen()
+    seen = _Seen() if out or not plain else _NOTHING_SEEN
     if out:
         for a in out:
             seen.put(_used(a), _key_of(a))
@@ -111,10 +118,28 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if plain:
         found = _plain_melded(seat, legal, seen)
         if found is not None:
-            return legal + found
+            legal += found
+            return legal
+        if seen is _NOTHING_SEEN:
+            seen = _Seen()
         cands = [(*greedy_melds(seat)[0], None, None)]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
+    keeps, building = seat.keeps, seat.building
     for groups, adds, parts, prefix in cands:
+        if prefix is not None and parts is not None and not adds and not smallest:
+            # ``_shrinking``'s groups, judged by what they add up to where ``_candidate``
+            # would judge them so
+            size = prefix[0]
+            if seen.add(size, _parts_key(parts, [])):
+                continue
+            if building and size <= keeps and not prefix[5]:
+                if prefix[1] and (seat.table or meets_minimum(seat, *prefix[2:5])):
+                    legal.append(meld_of([p[8] for p in parts], {}))
+            else:
+                action = _candidate(seat, groups, adds, parts, [], size, prefix)
+                if action is not None:
+                    legal.append(action)
+            continue
         size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
             map(len, adds.values()))
         if parts is None:
@@ -215,6 +240,11 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
         if first and not meets_minimum(seat, points, made, made_natural):
             return None
     else:
+        if (size <= seat.keeps and by_rank(seat.rules)
+                and not (all(p[4] for p in parts) and all(p[4] for p in add_parts))):
+            # a meld the law of melds refuses (A.6: black threes), in a move that does not
+            # go out: where melds are sets by rank, the planner's own question and answer
+            return None
         if not accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
                         check_held=False):
             return None
@@ -233,10 +263,11 @@ def _key_of(action: Meld) -> Callable[[], Key]:
     return lambda: _key(action.groups, action.add)
 
 
-def _shrinking(seat: Seat, groups: Groups) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
-    """The groups less the weakest, less the two weakest, ... down to one, each with its
-    parts and what they add up to (``Prefix``), worked out once for all of them."""
-    parts = sorted((seat.part(g) for g in groups), key=lambda p: -p[7])
+def _shrinking(seat: Seat, groups: list[Part]
+               ) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
+    """The groups (their parts) less the weakest, less the two weakest, ... down to one,
+    each with its parts and what they add up to (``Prefix``), worked out once for all."""
+    parts = sorted(groups, key=lambda p: -p[7])
     ranked = [p[0] for p in parts]
     rules = seat.rules
     prefixes: list[Prefix] = []
@@ -272,4 +303,4 @@ def _key(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
 
 
 def _used(action: Meld) -> int:
-    return sum(len(g) for g in action.groups) + sum(len(v) for v in action.add.values())
+    return sum(map(len, action.groups)) + sum(map(len, action.add.values()))

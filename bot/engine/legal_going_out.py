@@ -8,23 +8,20 @@ out only when it is offered. Elsewhere the planner judges it.
 
 from __future__ import annotations
 
-from typing import Any
-
-from .actions import Meld, meld_of
+from .actions import Meld
 from .cards import Card
-from .errors import accepted
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
+from .going_out_judge import keeping_natural, quick_lines
 from .legal_melds import Seat, legal_meld
-from .melds import TableMeld, meld_ok, other_canastas, set_kind
-from .planning import check_going_out
-from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
+from .melds import TableMeld, other_canastas
+from .rules import Rules
 
 
 def going_out_lines(seat: Seat) -> list[Meld]:
     """Every way to go out by melding this turn: one Meld for each rank of card that can be
     the last one left to discard, and one melding the whole hand (A.9). Each line is worked
     out by counts (``wilds_given``) and judged by counts where the rules allow
-    (``_going_out_judge``); its cards are laid out only when it is offered."""
+    (``going_out_judge.Judge``); its cards are laid out only when it is offered."""
     game, r = seat.game, seat.rules
     if game.permission is False:
         return []
@@ -37,14 +34,18 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     foot = game.foot_pending(seat.player)   # Hand and Foot: melding the hand away picks it up
     if not (foot or _canastas_within_reach(r, melds, seat, have)):
         return []
-    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, hand)]
     naturals: dict[str, list[Card]] = {}   # the hand by rank, in the hand's order
     wilds: list[Card] = []
+    # the first wild card of each rank, with the natural ranks the hand showed before it
+    first_wilds: list[tuple[int, Card]] = []
     for c in hand:
         if c.is_wild:
+            if not first_wilds or len(first_wilds) == 1 and c.rank != first_wilds[0][1].rank:
+                first_wilds.append((len(naturals), c))
             wilds.append(c)
         else:
             naturals.setdefault(c.rank, []).append(c)
+    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, naturals, first_wilds)]
     counts = {rank: len(cs) for rank, cs in naturals.items()}
     quick = _quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
@@ -53,7 +54,7 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     keep_natural = any(kind == "natural" for kind, _ in r.going_out_kinds)
     if quick:
         texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
-        return _quick_lines(seat, everything, spares, counts, texts, wilds, keep_natural)
+        return quick_lines(seat, everything, spares, counts, texts, wilds, keep_natural)
     for spare in spares:
         nat, cnt, wl = naturals, counts, wilds
         if spare is not None and spare.is_wild:
@@ -74,79 +75,12 @@ def going_out_lines(seat: Seat) -> list[Meld]:
             continue
         action = _line(seat, given, nat, wl)
         if action is None and keep_natural:
-            given = _keeping_natural(everything, spare, given)
+            given = keeping_natural(everything, spare, given)
             if given is not None:
                 action = _line(seat, given, nat, wl)
         if action is not None:
             lines.append(action)
     return lines
-
-
-def _quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
-                 counts: dict[str, int], texts: dict[str, list[str]], wilds: list[Card],
-                 keep_natural: bool) -> list[Meld]:
-    """The going-out lines judged by their counts (``_Judge``), each laid out in notation as
-    ``assemble`` would lay it out: a rank's naturals in the hand's order, then its wild
-    cards taken from the end of the hand's wild cards."""
-    judge = _Judge(seat)
-    melds = seat.sets
-    lines: list[Meld] = []
-    wild_texts = [c.text for c in wilds]
-    for spare in spares:
-        cnt, txt, wt = counts, texts, wild_texts
-        if spare is not None and spare.is_wild:
-            wt = list(wild_texts)
-            del wt[wilds.index(spare)]
-        elif spare is not None:
-            cnt, txt = dict(counts), dict(texts)
-            rank = spare.rank
-            if cnt[rank] > 1:
-                cnt[rank] -= 1
-                txt[rank] = rest = list(txt[rank])
-                rest.remove(spare.text)
-            else:
-                del cnt[rank], txt[rank]
-        if not cnt and not wt:
-            continue
-        given = everything.without(spare)
-        if given is None:
-            continue
-        if not judge.accepts(given, cnt, spare):
-            if not keep_natural:
-                continue
-            given = _keeping_natural(everything, spare, given)
-            if given is None or not judge.accepts(given, cnt, spare):
-                continue
-        # the wild cards in the order they are handed out (from the end)
-        handed = wt[::-1]
-        used = 0
-        group_texts: list[list[str]] = []
-        add_texts: dict[Any, list[str]] = {}
-        for rank, count in given:
-            meld_texts = txt.get(rank)
-            if count:
-                meld_texts = (meld_texts + handed[used:used + count] if meld_texts
-                              else handed[used:used + count])
-                used += count
-            elif meld_texts:
-                meld_texts = list(meld_texts)
-            else:
-                continue
-            if rank in melds:
-                add_texts[rank] = meld_texts
-            else:
-                group_texts.append(meld_texts)
-        line = meld_of(group_texts, add_texts)
-        lines.append(line)
-    return lines
-
-
-def _keeping_natural(everything: Everything, spare: Card | None,
-                     given: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
-    """The line's other spreading of wild cards, where the first spoils a natural canasta
-    going out needs (``None`` when it is the same)."""
-    other = everything.without(spare, keep_natural=True)
-    return None if other == given else other
 
 
 def _line(seat: Seat, given: list[tuple[str, int]], naturals: dict[str, list[Card]],
@@ -160,7 +94,7 @@ def _line(seat: Seat, given: list[tuple[str, int]], naturals: dict[str, list[Car
 
 
 def _quick_going_out(seat: Seat, foot: bool) -> bool:
-    """Can a going-out line be judged by its counts (``_going_out_judge``) as the planner
+    """Can a going-out line be judged by its counts (``going_out_judge.Judge``) as the planner
     judges it? Not where the foot waits, a packet comes with a canasta, the rules look
     beyond a meld's counts and its wild cards (Modern American's rule of five and wildless
     ranks), a first meld brings cards or has Modern American's limits, or a 3 other than a
@@ -174,101 +108,6 @@ def _quick_going_out(seat: Seat, foot: bool) -> bool:
     return bool(seat.table) or not (r.initial_clean_triple or r.splash
                                     or not r.initial_top_counts or game.bonus
                                     or r.first_meld_cards)
-
-
-class _Judge:
-    """The planner's verdict on a going-out line, from its counts (``accepts``): each meld
-    it makes or grows, the initial minimum (a side's first meld, concealed or not), and
-    what going out needs (``check_going_out``). Only where ``_quick_going_out`` says so.
-    What does not change from line to line is worked out once: the verdict on each meld
-    by its counts, and on each list of canastas going out would leave."""
-
-    def __init__(self, seat: Seat) -> None:
-        self.seat = seat
-        r = seat.rules
-        # the side's canastas by key, as they are (a meld a line does not join keeps its kind)
-        self.kinds = [(key, m.kind(r) or "") for key, m in seat.table.items()
-                      if m.is_canasta(r)]
-        self.points = sum(c.points for c in seat.hand) if not seat.table else 0
-        # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
-        self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
-        # (canastas by kind, cards left) -> does going out allow it?
-        self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
-        # Italian's rules for wild cards (``check_wild_use``): a line melds every wild card
-        # but the spare, on sets; none in a natural first meld, no 2 (no wild card) while
-        # the side has a wild meld short of a canasta
-        self.no_wilds = bool(r.initial_meld_natural and not seat.table)
-        self.no_deuces = False
-        if (r.deuces_reserved or r.wilds_reserved) and any(
-                m.shape == "wild" and not m.is_canasta(r) for m in seat.table.values()):
-            self.no_wilds = self.no_wilds or r.wilds_reserved
-            self.no_deuces = r.deuces_reserved
-        self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
-
-    def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
-        r = self.seat.rules
-        old = self.seat.sets.get(rank)
-        wilds, naturals = given_wilds, own
-        if old is not None:
-            wilds += old.wilds
-            naturals += old.naturals
-        ok = meld_ok(r, rank, naturals, wilds, True)
-        name = set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size else None
-        known = self.melds[(rank, own, given_wilds)] = (ok, name)
-        return known
-
-    def accepts(self, given: list[tuple[str, int]], counts: dict[str, int],
-                spare: Card | None) -> bool:
-        seat = self.seat
-        game, r = seat.game, seat.rules
-        remaining = 0 if spare is None else 1
-        if r.sevens_held and spare is not None and spare.rank == "7":
-            return False   # Pennies: a seven is never the going-out discard
-        if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
-            return False
-        if remaining == 0 and r.going_out_discards:
-            return False
-        if self.no_wilds or self.no_deuces:
-            spare_wild = spare is not None and spare.is_wild
-            spare_deuce = spare is not None and spare.is_wild and not spare.is_joker
-            if self.no_wilds and len(seat.wilds) - spare_wild > 0:
-                return False
-            if self.no_deuces and self.deuces - spare_deuce > 0:
-                return False
-        known = self.melds
-        joined: list[str] = []
-        made: list[str] = []
-        for rank, given_wilds in given:
-            own = counts.get(rank, 0)
-            if not (given_wilds or own):
-                continue
-            joined.append(rank)
-            verdict = known.get((rank, own, given_wilds))
-            if verdict is None:
-                verdict = self._meld(rank, own, given_wilds)
-            ok, name = verdict
-            if not ok:
-                return False
-            if name is not None:
-                made.append(name)
-        kinds = [kind for key, kind in self.kinds if key not in joined] + made
-        if not seat.table:
-            minimum = game.minimum_of(seat.player)
-            counted = [k for k in kinds if k not in r.going_out_ignores]
-            concealed = (not game.melded_before and not r.play_to_stock_end
-                         and len(counted) >= r.canastas_to_go_out)
-            points = self.points - (spare.points if spare else 0)
-            if not concealed and (minimum == CANASTA_MINIMUM and not made
-                                  or minimum == NATURAL_CANASTA_MINIMUM
-                                  and "natural" not in made
-                                  or points < minimum):
-                return False
-        out = (tuple(kinds), remaining)
-        allowed = self.outs.get(out)
-        if allowed is None:
-            allowed = self.outs[out] = accepted(check_going_out, game, seat.team, kinds,
-                                                remaining)
-        return allowed
 
 
 def _stranded(seat: Seat) -> list[Card] | None:
@@ -291,21 +130,24 @@ def _stranded(seat: Seat) -> list[Card] | None:
     return out
 
 
-def _spares(rules: Rules, melds: dict[str, TableMeld], hand: list[Card]) -> list[Card]:
-    """One card of each rank whose discard could end a going out: not the last but one of a
-    rank that must still make a new meld (what is left of it would be stranded)."""
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    spares: dict[str, Card] = {}
-    for c in hand:
-        if c.rank in spares:
-            continue
-        rest = counts[c.rank] - 1
-        if (c.is_wild or c.rank in melds or rest == 0
-                or rest >= fewest_to_meld(rules, c.rank)):
-            spares[c.rank] = c
-    return list(spares.values())
+def _spares(rules: Rules, melds: dict[str, TableMeld], naturals: dict[str, list[Card]],
+            first_wilds: list[tuple[int, Card]]) -> list[Card]:
+    """One card of each rank whose discard could end a going out, the first of its rank
+    in the hand, in the hand's order: not the last but one of a rank that must still make
+    a new meld (what is left of it would be stranded). (``naturals``: the hand's by rank,
+    in the order of their first card; ``first_wilds``: its first wild card of each rank,
+    with the natural ranks seen before it.)"""
+    out: list[Card] = []
+    w = 0
+    for k, (rank, cs) in enumerate(naturals.items()):
+        while w < len(first_wilds) and first_wilds[w][0] <= k:
+            out.append(first_wilds[w][1])
+            w += 1
+        rest = len(cs) - 1
+        if rank in melds or rest == 0 or rest >= fewest_to_meld(rules, rank):
+            out.append(cs[0])
+    out += [c for _, c in first_wilds[w:]]
+    return out
 
 
 def _canastas_within_reach(r: Rules, melds: dict[str, TableMeld], seat: Seat,

@@ -61,8 +61,7 @@ class Seat:
                      else set_melds(r, self.table))
         self.hand = game.hands[player]
         naturals: dict[str, list[Card]] = {}
-        jokers: list[Card] = []
-        deuces: list[Card] = []
+        wilds: list[Card] = []   # (in card order: the 2s, then the jokers)
         black: list[Card] = []
         threes = 0
         rank = ""
@@ -75,20 +74,22 @@ class Seat:
                     rank = c.rank
                     cards = naturals[rank] = [c]
             elif c.is_wild:
-                (jokers if c.is_joker else deuces).append(c)
+                wilds.append(c)
             else:
                 threes += 1
                 if c.is_black_three:
                     black.append(c)
         self.naturals = naturals
-        self.wilds = jokers + deuces
+        if len(wilds) > 1 and wilds[-1].is_joker and not wilds[0].is_joker:   # jokers first
+            wilds = [c for c in wilds if c.is_joker] + [c for c in wilds if not c.is_joker]
+        self.wilds = wilds
         self.black = black
         self.threes = threes
         self.keeps = len(self.hand) - 2   # the most cards a move melds without going out
         self.law = r.__dict__.get("_law_of_melds") or law_of_melds(r)
         # what is worked out about a group of cards once, by the list's identity (the
         # list is kept here, so its identity is not reused within the call)
-        self._parts: dict[tuple[str | None, int], Part] = {}
+        self._parts: dict[tuple[str | None, int], Part] | None = None   # (at the first)
         # do the rules judge a meld that keeps two cards by its counts (and the minimum)?
         self.building = (not r.strict_melds if self.table else r.first_meld_by_counts)
 
@@ -101,7 +102,10 @@ class Seat:
         out once a call: its rank, whether it is (or goes on) a meld of threes, its cards,
         whether the meld it makes or grows is one the law allows (A.6, not going out), the
         naturals and wild cards it then holds, the cards' points and their notation."""
-        known = self._parts.get((key, id(cards)))
+        parts = self._parts
+        if parts is None:
+            parts = self._parts = {}
+        known = parts.get((key, id(cards)))
         if known is None:
             wilds = points = 0
             three = False
@@ -127,7 +131,7 @@ class Seat:
             if ok is None:
                 ok = meld_ok(self.rules, rank, naturals, wilds, False)
             texts = [c.text for c in cards]
-            known = self._parts[(key, id(cards))] = (
+            known = parts[(key, id(cards))] = (
                 cards, rank, three, len(cards), ok, naturals, wilds, points, texts)
         return known
 

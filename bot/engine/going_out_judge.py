@@ -1,0 +1,330 @@
+"""The going-out lines of sets judged by their counts (``Judge``) and laid out in notation
+(``quick_lines``), for ``legal_going_out``, where the rules allow (its ``_quick_going_out``).
+
+A big hand has a line for each of a dozen ranks, each melding nearly the whole hand. The
+line that keeps back a natural of rank X mostly differs from the line melding the whole
+hand only in X's meld: whenever ``Everything`` spreads the wild cards alike, its verdict is
+the whole hand's but for X's meld, and so is its notation (``_Whole``; moves are never
+changed once made, so lines share the lists of the melds they lay out alike).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Meld, meld_of
+from .cards import Card
+from .errors import accepted
+from .going_out import Everything
+from .legal_melds import Seat
+from .melds import meld_ok, set_kind
+from .planning import check_going_out
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
+
+
+def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
+                counts: dict[str, int], texts: dict[str, list[str]], wilds: list[Card],
+                keep_natural: bool) -> list[Meld]:
+    """The going-out lines judged by their counts (``Judge``), each laid out in notation as
+    ``assemble`` would lay it out: a rank's naturals in the hand's order, then its wild
+    cards taken from the end of the hand's wild cards."""
+    judge = Judge(seat)
+    melds = seat.sets
+    lines: list[Meld] = []
+    wild_texts = [c.text for c in wilds]
+    whole: _Whole | None = None
+    for spare in spares:
+        given: list[tuple[str, int]] | None = None
+        if whole is not None and spare is not None and not spare.is_wild:
+            if not wild_texts and len(counts) == 1 and counts[spare.rank] == 1:
+                continue
+            given = everything.without(spare)
+            if given is None:
+                continue
+            done, line = whole.line(spare, given, keep_natural)
+            if done:
+                if line is not None:
+                    lines.append(line)
+                continue
+        cnt, txt, wt = counts, texts, wild_texts
+        if spare is not None and spare.is_wild:
+            wt = list(wild_texts)
+            del wt[wilds.index(spare)]
+        elif spare is not None:
+            cnt, txt = dict(counts), dict(texts)
+            rank = spare.rank
+            if cnt[rank] > 1:
+                cnt[rank] -= 1
+                txt[rank] = rest = list(txt[rank])
+                rest.remove(spare.text)
+            else:
+                del cnt[rank], txt[rank]
+        if not cnt and not wt:
+            continue
+        if given is None:
+            given = everything.without(spare) if spare is not None else everything.whole()
+            if given is None:
+                continue
+            if spare is None:
+                whole = _Whole(judge, everything, given, counts, texts, wild_texts[::-1])
+        if not judge.accepts(given, cnt, spare):
+            if not keep_natural:
+                continue
+            given = keeping_natural(everything, spare, given)
+            if given is None or not judge.accepts(given, cnt, spare):
+                continue
+        lines.append(_lay_out(given, txt, wt[::-1], melds))
+    return lines
+
+
+def _lay_out(given: list[tuple[str, int]], txt: dict[str, list[str]], handed: list[str],
+             melds: dict[str, Any]) -> Meld:
+    """The line ``given`` in notation (``handed``: the wild cards in the order they are
+    handed out, from the end of the hand's)."""
+    used = 0
+    group_texts: list[list[str]] = []
+    add_texts: dict[Any, list[str]] = {}
+    for rank, count in given:
+        meld_texts = txt.get(rank)
+        if count:
+            meld_texts = (meld_texts + handed[used:used + count] if meld_texts
+                          else handed[used:used + count])
+            used += count
+        elif meld_texts:
+            meld_texts = list(meld_texts)
+        else:
+            continue
+        if rank in melds:
+            add_texts[rank] = meld_texts
+        else:
+            group_texts.append(meld_texts)
+    return meld_of(group_texts, add_texts)
+
+
+class _Whole:
+    """The line melding the whole hand as ``Everything`` spreads its wild cards (judged or
+    not): each rank's verdict and notation, which a line keeping back one natural shares
+    where the wild cards are spread alike (``line``)."""
+
+    def __init__(self, judge: Judge, everything: Everything, given: list[tuple[str, int]],
+                 counts: dict[str, int], texts: dict[str, list[str]],
+                 handed: list[str]) -> None:
+        self.judge, self.index, self.given, self.counts = judge, everything.index, given, counts
+        self.melds = melds = judge.seat.sets
+        self.bad: list[bool] = []                   # each row's meld refused
+        self.joined: set[str] = set()               # the ranks the line melds
+        self.made: list[tuple[int, str]] = []       # (row, canasta kind) of those it makes
+        self.texts: list[list[str] | None] = []     # each row's notation
+        self.groups: list[list[str]] = []
+        self.adds: dict[Any, list[str]] = {}
+        self.group_at: dict[str, int] = {}          # a new meld's place among the groups
+        used = 0
+        for row, (rank, count) in enumerate(given):
+            own = counts.get(rank, 0)
+            bad = False
+            if own or count:
+                self.joined.add(rank)
+                ok, name = judge.verdict(rank, own, count)
+                bad = not ok
+                if name is not None:
+                    self.made.append((row, name))
+            self.bad.append(bad)
+            meld_texts = texts.get(rank)
+            if count:
+                meld_texts = (meld_texts + handed[used:used + count] if meld_texts
+                              else handed[used:used + count])
+                used += count
+            elif meld_texts:
+                meld_texts = list(meld_texts)
+            self.texts.append(meld_texts or None)
+            if not meld_texts:
+                continue
+            if rank in melds:
+                self.adds[rank] = meld_texts
+            else:
+                self.group_at[rank] = len(self.groups)
+                self.groups.append(meld_texts)
+        self.refused = sum(self.bad)
+
+    def line(self, spare: Card, given: list[tuple[str, int]],
+             keep_natural: bool) -> tuple[bool, Meld | None]:
+        """The line keeping back the natural ``spare`` (``given``: ``Everything``'s), where
+        it is the whole hand's but for the meld of the spare's rank: (True, the line, or
+        ``None`` when refused); (False, ``None``) where ``quick_lines`` must work it out."""
+        rank = spare.rank
+        row = self.index[rank]
+        whole = self.given
+        if given is whole:   # (``Everything.whole``)
+            count = given[row][1]
+        elif len(given) == len(whole):
+            if given[:row] != whole[:row] or given[row + 1:] != whole[row + 1:]:
+                return False, None
+            count = given[row][1]
+        elif (len(given) == len(whole) - 1 and given[:row] == whole[:row]
+              and given[row:] == whole[row + 1:]):
+            count = 0   # none of the rank left to meld
+        else:
+            return False, None
+        judge = self.judge
+        own = self.counts[rank] - 1
+        ok = self.refused - self.bad[row] == 0 and not judge.refuses(spare)
+        name: str | None = None
+        if ok and (own or count):
+            ok, name = judge.verdict(rank, own, count)
+        if ok:
+            joined = self.joined
+            melds_it = bool(own or count)
+            kinds = [kind for key, kind in judge.kinds
+                     if (key not in joined if key != rank else not melds_it)]
+            made = [k for r, k in self.made if r < row]
+            if name is not None:
+                made.append(name)
+            made += [k for r, k in self.made if r > row]
+            ok = judge.allows(kinds + made, made, spare)
+        if not ok:
+            return (False, None) if keep_natural else (True, None)
+        if count != whole[row][1]:
+            return False, None   # the wild cards after it go to other melds
+        texts = self.texts[row]
+        assert texts is not None
+        rest = list(texts)
+        rest.remove(spare.text)
+        groups = list(self.groups)
+        adds = dict(self.adds)
+        if rank in self.melds:
+            if rest:
+                adds[rank] = rest
+            else:
+                del adds[rank]
+        elif rest:
+            groups[self.group_at[rank]] = rest
+        else:
+            del groups[self.group_at[rank]]
+        return True, meld_of(groups, adds)
+
+
+def keeping_natural(everything: Everything, spare: Card | None,
+                     given: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
+    """The line's other spreading of wild cards, where the first spoils a natural canasta
+    going out needs (``None`` when it is the same)."""
+    other = everything.without(spare, keep_natural=True)
+    return None if other == given else other
+
+
+
+class Judge:
+    """The planner's verdict on a going-out line, from its counts (``accepts``): each meld
+    it makes or grows, the initial minimum (a side's first meld, concealed or not), and
+    what going out needs (``check_going_out``). Only where ``_quick_going_out`` says so.
+    What does not change from line to line is worked out once: the verdict on each meld
+    by its counts, and on each list of canastas going out would leave."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        r = seat.rules
+        # the side's canastas by key, as they are (a meld a line does not join keeps its kind)
+        self.kinds = [(key, m.kind(r) or "") for key, m in seat.table.items()
+                      if m.is_canasta(r)]
+        self.points = sum(c.points for c in seat.hand) if not seat.table else 0
+        # a side's first meld: the initial minimum (the same for every line)
+        self.minimum = seat.game.minimum_of(seat.player) if not seat.table else 0
+        # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
+        self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
+        # (canastas by kind, cards left) -> does going out allow it?
+        self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
+        # Italian's rules for wild cards (``check_wild_use``): a line melds every wild card
+        # but the spare, on sets; none in a natural first meld, no 2 (no wild card) while
+        # the side has a wild meld short of a canasta
+        self.no_wilds = bool(r.initial_meld_natural and not seat.table)
+        self.no_deuces = False
+        if (r.deuces_reserved or r.wilds_reserved) and any(
+                m.shape == "wild" and not m.is_canasta(r) for m in seat.table.values()):
+            self.no_wilds = self.no_wilds or r.wilds_reserved
+            self.no_deuces = r.deuces_reserved
+        self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
+
+    def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
+        r = self.seat.rules
+        old = self.seat.sets.get(rank)
+        wilds, naturals = given_wilds, own
+        if old is not None:
+            wilds += old.wilds
+            naturals += old.naturals
+        ok = meld_ok(r, rank, naturals, wilds, True)
+        name = set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size else None
+        known = self.melds[(rank, own, given_wilds)] = (ok, name)
+        return known
+
+    def refuses(self, spare: Card | None) -> bool:
+        """Does going out with this spare (``None``: melding the whole hand) fail whatever
+        the melds: the rules' discard, Italian's wild cards?"""
+        seat = self.seat
+        r = seat.rules
+        remaining = 0 if spare is None else 1
+        if r.sevens_held and spare is not None and spare.rank == "7":
+            return True   # Pennies: a seven is never the going-out discard
+        if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
+            return True
+        if remaining == 0 and r.going_out_discards:
+            return True
+        if self.no_wilds or self.no_deuces:
+            spare_wild = spare is not None and spare.is_wild
+            spare_deuce = spare is not None and spare.is_wild and not spare.is_joker
+            if self.no_wilds and len(seat.wilds) - spare_wild > 0:
+                return True
+            if self.no_deuces and self.deuces - spare_deuce > 0:
+                return True
+        return False
+
+    def verdict(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
+        """The meld of ``rank`` going out with ``own`` naturals from the hand and
+        ``given_wilds`` wild cards: lawful, the canasta it is (``None``: none)."""
+        known = self.melds.get((rank, own, given_wilds))
+        return self._meld(rank, own, given_wilds) if known is None else known
+
+    def accepts(self, given: list[tuple[str, int]], counts: dict[str, int],
+                spare: Card | None) -> bool:
+        if self.refuses(spare):
+            return False
+        known = self.melds
+        joined: list[str] = []
+        made: list[str] = []
+        for rank, given_wilds in given:
+            own = counts.get(rank, 0)
+            if not (given_wilds or own):
+                continue
+            joined.append(rank)
+            verdict = known.get((rank, own, given_wilds))
+            if verdict is None:
+                verdict = self._meld(rank, own, given_wilds)
+            ok, name = verdict
+            if not ok:
+                return False
+            if name is not None:
+                made.append(name)
+        kinds = [kind for key, kind in self.kinds if key not in joined] + made
+        return self.allows(kinds, made, spare)
+
+    def allows(self, kinds: list[str], made: list[str], spare: Card | None) -> bool:
+        """Its melds lawful, the line leaving the side with canastas of ``kinds`` (those
+        it makes: ``made``): does it meet the initial minimum, and may the side go out?"""
+        seat = self.seat
+        game, r = seat.game, seat.rules
+        remaining = 0 if spare is None else 1
+        if not seat.table:
+            minimum = self.minimum
+            counted = [k for k in kinds if k not in r.going_out_ignores]
+            concealed = (not game.melded_before and not r.play_to_stock_end
+                         and len(counted) >= r.canastas_to_go_out)
+            points = self.points - (spare.points if spare else 0)
+            if not concealed and (minimum == CANASTA_MINIMUM and not made
+                                  or minimum == NATURAL_CANASTA_MINIMUM
+                                  and "natural" not in made
+                                  or points < minimum):
+                return False
+        out = (tuple(kinds), remaining)
+        allowed = self.outs.get(out)
+        if allowed is None:
+            allowed = self.outs[out] = accepted(check_going_out, game, seat.team, kinds,
+                                                remaining)
+        return allowed

@@ -1,0 +1,91 @@
+"""Shortcuts of ``legal_actions`` give the moves of the long way, in the same order:
+going-out lines that share the whole hand's spreading of wild cards
+(``Everything.whole``), verdict and notation (``going_out_judge``) are the lines worked
+out one by one, and a meld the law refuses is refused without the planner, on hands of
+8 to 80 cards."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import Game, going_out, going_out_judge, variant
+from bot.engine.actions import action_to_dict
+from bot.engine.cards import make_deck
+from bot.engine.variants import PLAYER_COUNTS
+
+NAMES = ["classic", "vienna", "british", "uruguayan", "cutthroat", "mexican", "cuban",
+         "slavic", "south_american", "kombo", "brazilian", "chilean", "samba", "italian",
+         "bolivia", "hand_and_foot", "pennies", "modern_american"]
+
+
+def _position(name: str, size: int, rng: random.Random, melded: bool) -> Game:
+    """A play-phase position where the first seat holds ``size`` cards (a meld of three
+    naturals for each side when ``melded``)."""
+    counts = PLAYER_COUNTS.get(name, (4,))
+    players = ["Ana", "Bo", "Cy", "Di"] if 4 in counts else [f"p{i}" for i in range(counts[0])]
+    rules = variant(name, len(players))
+    deck = [c for c in make_deck(rules.packs, rules.jokers) if not c.is_red_three
+            and not (rules.threes_laid_out and c.rank == "3")]
+    rng.shuffle(deck)
+    hand, deck = deck[:size], deck[size:]
+    melds: dict[int, list[str]] = {}
+    if melded:
+        ranks = sorted({c.rank for c in hand if c.is_natural})
+        for team in range(rules.teams):
+            rank = ranks[(team * 5) % len(ranks)]
+            got = [c for c in deck if c.rank == rank][:3]
+            if len(got) == 3:
+                for c in got:
+                    deck.remove(c)
+                melds[team] = [" ".join(c.text for c in got)]
+    others = {p: deck[i * 3:(i + 1) * 3] for i, p in enumerate(players[1:])}
+    deck = deck[3 * len(others):]
+    naturals = [c for c in deck if c.is_natural]
+    top = naturals[0]
+    deck.remove(top)
+    hands = {players[0]: " ".join(c.text for c in hand)}
+    hands.update({p: " ".join(c.text for c in cs) for p, cs in others.items()})
+    return Game.from_position(
+        rules, players, hands=hands, stock=" ".join(c.text for c in deck[4:12]),
+        discard=" ".join(c.text for c in deck[:4] + [top]), melds=melds, turn=players[0],
+        phase="play", melded_players=[players[0]] if melded else [])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_shared_lines_are_the_lines_one_by_one(name: str, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    rng = random.Random(27)
+    games = [_position(name, size, rng, melded) for size in (12, 16, 20, 24, 30, 40, 60, 80)
+             for melded in (False, True) for _ in range(10)]
+    shared = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
+    monkeypatch.setattr(going_out_judge._Whole, "line",
+                        lambda self, spare, given, keep_natural: (False, None))
+    monkeypatch.setattr(going_out.Everything, "_alike", lambda self, fresh, old: False)
+    one_by_one = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
+    assert shared == one_by_one
+    lines = sum(1 for moves in shared for m in moves
+                if m["kind"] == "meld" and sum(map(len, m["groups"]))
+                + sum(len(v) for _, v in m["add"]) >= 10)
+    assert lines > 0 or name in ("hand_and_foot", "pennies", "modern_american")
+
+
+BY_RANK = ["classic", "vienna", "british", "uruguayan", "cutthroat", "mexican", "cuban",
+           "hand_and_foot"]
+
+
+@pytest.mark.parametrize("name", BY_RANK)
+def test_a_lawless_meld_is_refused_as_the_planner_refuses_it(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A building meld the law refuses (black threes, not going out) is left out without
+    asking the planner, where melds are sets by rank: the same moves as the planner's."""
+    from bot.engine import legal_candidates
+    rng = random.Random(3)
+    games = [_position(name, size, rng, melded) for size in (8, 12, 16, 24, 40, 80)
+             for melded in (False, True) for _ in range(12)]
+    games = [g for g in games if any(c.is_black_three for c in g.hands[g.turn])]
+    assert len(games) > 40
+    short = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
+    monkeypatch.setattr(legal_candidates, "by_rank", lambda rules: False)
+    planned = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
+    assert short == planned
