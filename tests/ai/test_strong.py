@@ -43,6 +43,7 @@ TODAY = {
     "out_extra": 2, "ask_hand": 7, "refuse_points": 100.0, "refuse_meldable": 4,
     # the new ideas, off for normal
     "meld_pairs_wild": False, "meld_late": 0, "danger_rich": 0.0, "pile_law": False,
+    "frozen_lay_off": False,
     # the switches
     "keep_pairs": True, "value_pile": True, "freeze": True, "count_cards": True,
     "time_going_out": True, "hold_sets": True, "ask_partner": True,
