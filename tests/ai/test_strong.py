@@ -116,6 +116,15 @@ def test_classic_has_its_own_style_and_samba_plays_strong_by_its_pile_law() -> N
     assert not STRONG.pile_law and not NORMAL.pile_law
 
 
+def test_the_families_that_freeze_their_pile_know_a_discard_alone_cannot_take_it() -> None:
+    # classic, Hand and Foot and Modern American: frozen_lay_off (+141, +555 and +647 a hand
+    # over the Style without it, heuristics alone); normal and STRONG keep the old model
+    assert CLASSIC.frozen_lay_off
+    assert STRONG_BY_FAMILY["foot"] == replace(STRONG, frozen_lay_off=True)
+    assert STRONG_BY_FAMILY["modern_american"] == replace(STRONG, frozen_lay_off=True)
+    assert not STRONG.frozen_lay_off and not NORMAL.frozen_lay_off and not SAMBA.frozen_lay_off
+
+
 @pytest.mark.parametrize("name", ["classic", "samba"])
 def test_hard_plays_the_style_of_its_variant_unless_given_one(name: str) -> None:
     names = ["a", "b", "c", "d"]
