@@ -104,6 +104,16 @@ def _onto_short_meld(t: Table, team: int, rank: str) -> bool:
             and meld.size < t.rules.canasta_size)
 
 
+def _lays_off(t: Table, team: int, rank: str, style: Style) -> bool:
+    """Could the next player (of ``team``, which has melded ``rank``) take the pile with a
+    discard of ``rank`` alone, laying it off? By the law of the pile (``pile_law``): only
+    on a meld not yet a canasta, the pile not frozen for the side; with ``frozen_lay_off``:
+    only where the pile is not frozen for the side; else always."""
+    if _by_pile_law(t, style):
+        return not t.frozen_for(team) and _onto_short_meld(t, team, rank)
+    return not (style.frozen_lay_off and t.frozen_for(team))
+
+
 def _known_of(t: Table, player: str) -> tuple[dict[str, int], int, int]:
     """What ``player``'s hand is known to hold (picked up with the pile and not played):
     its cards by rank, its wild cards, and how many of its cards are unknown (once a
@@ -139,9 +149,8 @@ def discard_order(t: Table, hand: list[Card], style: Style) -> list[tuple[float,
             continue
         seen.add(c)
         cost = keep_value(t, c, ranks, style) + danger(t, c, style)
-        if c.is_natural and nxt_team != t.team and c.rank in t.melds[nxt_team] and (
-                not _by_pile_law(t, style)
-                or not t.frozen_for(nxt_team) and _onto_short_meld(t, nxt_team, c.rank)):
+        if (c.is_natural and nxt_team != t.team and c.rank in t.melds[nxt_team]
+                and _lays_off(t, nxt_team, c.rank, style)):
             cost += style.lay_off_cost   # the next opponent lays it off: only if nothing is safe
         if c.is_wild:
             cost -= freeze_bonus

@@ -43,6 +43,7 @@ TODAY = {
     "out_extra": 2, "ask_hand": 7, "refuse_points": 100.0, "refuse_meldable": 4,
     # the new ideas, off for normal
     "meld_pairs_wild": False, "meld_late": 0, "danger_rich": 0.0, "pile_law": False,
+    "frozen_lay_off": False,
     # the switches
     "keep_pairs": True, "value_pile": True, "freeze": True, "count_cards": True,
     "time_going_out": True, "hold_sets": True, "ask_partner": True,
@@ -113,6 +114,15 @@ def test_classic_has_its_own_style_and_samba_plays_strong_by_its_pile_law() -> N
     assert STRONG_BY_FAMILY["classic"] is CLASSIC and CLASSIC != STRONG
     assert STRONG_BY_FAMILY["samba"] is SAMBA and SAMBA == replace(STRONG, pile_law=True)
     assert not STRONG.pile_law and not NORMAL.pile_law
+
+
+def test_the_families_that_freeze_their_pile_know_a_discard_alone_cannot_take_it() -> None:
+    # classic, Hand and Foot and Modern American: frozen_lay_off (+141, +555 and +647 a hand
+    # over the Style without it, heuristics alone); normal and STRONG keep the old model
+    assert CLASSIC.frozen_lay_off
+    assert STRONG_BY_FAMILY["foot"] == replace(STRONG, frozen_lay_off=True)
+    assert STRONG_BY_FAMILY["modern_american"] == replace(STRONG, frozen_lay_off=True)
+    assert not STRONG.frozen_lay_off and not NORMAL.frozen_lay_off and not SAMBA.frozen_lay_off
 
 
 @pytest.mark.parametrize("name", ["classic", "samba"])
