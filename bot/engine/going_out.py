@@ -171,12 +171,13 @@ class Everything:
             known = self.known[key] = meld_entry(self.rules, rank, own, old)
             return known
 
-    def without(self, spare: Card | None,
-                keep_natural: bool = False) -> list[tuple[str, int]] | None:
+    def without(self, spare: Card | None, keep_natural: bool = False,
+                spoil_natural: bool = False) -> list[tuple[str, int]] | None:
         """``wilds_given`` for the hand less ``spare`` (``None``: the whole hand).
         ``keep_natural``: the spare wild cards go to a meld that would otherwise be a
         natural canasta last (where going out needs a natural canasta, the first answer may
-        spoil the only one)."""
+        spoil the only one); ``spoil_natural``: first (where going out needs mixed
+        canastas, a natural one may have to become mixed: Hand and Foot)."""
         wild_count = self.wild_count
         changed: str | None = None
         if spare is not None:
@@ -206,7 +207,8 @@ class Everything:
                 fresh = self._entry(changed, own)
                 if fresh is None:
                     return None
-                if (old is not None and not keep_natural and not self.failed
+                if (old is not None and not keep_natural and not spoil_natural
+                        and not self.failed
                         and fresh[1:] == old[1:] and self._alike(fresh, old)):
                     return self.whole()   # every row as the whole hand's
             lows, highs, sizes = list(lows), list(highs), list(sizes)
@@ -241,9 +243,9 @@ class Everything:
         ranks = self.ranks
         if spare_wilds:
             order: Iterable[int] = range(len(ranks))
-            if keep_natural:
-                order = sorted(order, key=lambda i: self._natural_canasta(ranks[i],
-                                                                          sizes[i], given[i]))
+            if keep_natural or spoil_natural:
+                order = sorted(order, key=lambda i: self._natural_canasta(
+                    ranks[i], sizes[i], given[i]) is keep_natural)
             for i in order:
                 more = min(spare_wilds, highs[i] - given[i])
                 given[i] += more

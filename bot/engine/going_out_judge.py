@@ -19,12 +19,12 @@ from .going_out import Everything
 from .legal_melds import Seat
 from .melds import meld_ok, set_kind
 from .planning import check_going_out
-from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
 
 
 def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
                 counts: dict[str, int], texts: dict[str, list[str]], wilds: list[Card],
-                keep_natural: bool) -> list[Meld]:
+                respread: tuple[str, ...]) -> list[Meld]:
     """The going-out lines judged by their counts (``Judge``), each laid out in notation as
     ``assemble`` would lay it out: a rank's naturals in the hand's order, then its wild
     cards taken from the end of the hand's wild cards."""
@@ -41,7 +41,7 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
             given = everything.without(spare)
             if given is None:
                 continue
-            done, line = whole.line(spare, given, keep_natural)
+            done, line = whole.line(spare, given, bool(respread))
             if done:
                 if line is not None:
                     lines.append(line)
@@ -68,10 +68,9 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
             if spare is None:
                 whole = _Whole(judge, everything, given, counts, texts, wild_texts[::-1])
         if not judge.accepts(given, cnt, spare):
-            if not keep_natural:
-                continue
-            given = keeping_natural(everything, spare, given)
-            if given is None or not judge.accepts(given, cnt, spare):
+            given = next((other for other in spread_again(everything, spare, given, respread)
+                          if judge.accepts(other, cnt, spare)), None)
+            if given is None:
                 continue
         lines.append(_lay_out(given, txt, wt[::-1], melds))
     return lines
@@ -147,7 +146,7 @@ class _Whole:
         self.refused = sum(self.bad)
 
     def line(self, spare: Card, given: list[tuple[str, int]],
-             keep_natural: bool) -> tuple[bool, Meld | None]:
+             respread: bool) -> tuple[bool, Meld | None]:
         """The line keeping back the natural ``spare`` (``given``: ``Everything``'s), where
         it is the whole hand's but for the meld of the spare's rank: (True, the line, or
         ``None`` when refused); (False, ``None``) where ``quick_lines`` must work it out."""
@@ -182,7 +181,7 @@ class _Whole:
             made += [k for r, k in self.made if r > row]
             ok = judge.allows(kinds + made, made, spare)
         if not ok:
-            return (False, None) if keep_natural else (True, None)
+            return (False, None) if respread else (True, None)
         if count != whole[row][1]:
             return False, None   # the wild cards after it go to other melds
         texts = self.texts[row]
@@ -203,12 +202,27 @@ class _Whole:
         return True, meld_of(groups, adds)
 
 
-def keeping_natural(everything: Everything, spare: Card | None,
-                     given: list[tuple[str, int]]) -> list[tuple[str, int]] | None:
-    """The line's other spreading of wild cards, where the first spoils a natural canasta
-    going out needs (``None`` when it is the same)."""
-    other = everything.without(spare, keep_natural=True)
-    return None if other == given else other
+def spread_again(everything: Everything, spare: Card | None, given: list[tuple[str, int]],
+                 respread: tuple[str, ...]) -> list[list[tuple[str, int]]]:
+    """The line's other spreadings of wild cards (``respread``, from ``respreadings``):
+    "keep", a natural canasta's last, where the first spoils one going out needs; "spoil",
+    a natural canasta's first, where going out needs a mixed one more."""
+    others: list[list[tuple[str, int]]] = []
+    for way in respread:
+        other = everything.without(spare, keep_natural=way == "keep",
+                                   spoil_natural=way == "spoil")
+        if other is not None and other != given and other not in others:
+            others.append(other)
+    return others
+
+
+def respreadings(rules: Rules) -> tuple[str, ...]:
+    """The other spreadings of wild cards a refused going-out line is tried with: where
+    going out needs natural canastas, one keeping them; where it needs mixed ones, one
+    spoiling a natural canasta (Hand and Foot, Pennies)."""
+    kinds = {kind for kind, _ in rules.going_out_kinds}
+    return tuple(way for way, kind in (("keep", "natural"), ("spoil", "mixed"))
+                 if kind in kinds)
 
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .actions import Meld
 from .cards import Card
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
-from .going_out_judge import keeping_natural, quick_lines
+from .going_out_judge import quick_lines, respreadings, spread_again
 from .legal_melds import Seat, legal_meld
 from .melds import TableMeld, other_canastas
 from .rules import Rules
@@ -50,11 +50,12 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     quick = _quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
     lines: list[Meld] = []
-    # a line refused may be one whose spare wild cards spoil the natural canasta it needs
-    keep_natural = any(kind == "natural" for kind, _ in r.going_out_kinds)
+    # a line refused may be one whose spare wild cards spoil the natural canasta it needs,
+    # or leave natural the canasta that must be mixed
+    respread = respreadings(r)
     if quick:
         texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
-        return quick_lines(seat, everything, spares, counts, texts, wilds, keep_natural)
+        return quick_lines(seat, everything, spares, counts, texts, wilds, respread)
     for spare in spares:
         nat, cnt, wl = naturals, counts, wilds
         if spare is not None and spare.is_wild:
@@ -74,10 +75,11 @@ def going_out_lines(seat: Seat) -> list[Meld]:
         if given is None:
             continue
         action = _line(seat, given, nat, wl)
-        if action is None and keep_natural:
-            given = keeping_natural(everything, spare, given)
-            if given is not None:
-                action = _line(seat, given, nat, wl)
+        if action is None and respread:
+            for other in spread_again(everything, spare, given, respread):
+                action = _line(seat, other, nat, wl)
+                if action is not None:
+                    break
         if action is not None:
             lines.append(action)
     return lines
