@@ -84,20 +84,24 @@ def _lay_out(given: list[tuple[str, int]], txt: dict[str, list[str]], handed: li
     group_texts: list[list[str]] = []
     add_texts: dict[Any, list[str]] = {}
     for rank, count in given:
-        meld_texts = txt.get(rank)
-        if count:
-            meld_texts = (meld_texts + handed[used:used + count] if meld_texts
-                          else handed[used:used + count])
-            used += count
-        elif meld_texts:
-            meld_texts = list(meld_texts)
-        else:
+        meld_texts = _with_wilds(txt.get(rank), count, handed, used)
+        used += count
+        if not meld_texts:
             continue
         if rank in melds:
             add_texts[rank] = meld_texts
         else:
             group_texts.append(meld_texts)
     return meld_of(group_texts, add_texts)
+
+
+def _with_wilds(own: list[str] | None, count: int, handed: list[str],
+                used: int) -> list[str] | None:
+    """A rank's notation in a line, a new list: its naturals (``own``) and ``count`` wild
+    cards handed out from the ``used``-th on (``None``: nothing to meld)."""
+    if count:
+        return own + handed[used:used + count] if own else handed[used:used + count]
+    return list(own) if own else None
 
 
 class _Whole:
@@ -128,13 +132,8 @@ class _Whole:
                 if name is not None:
                     self.made.append((row, name))
             self.bad.append(bad)
-            meld_texts = texts.get(rank)
-            if count:
-                meld_texts = (meld_texts + handed[used:used + count] if meld_texts
-                              else handed[used:used + count])
-                used += count
-            elif meld_texts:
-                meld_texts = list(meld_texts)
+            meld_texts = _with_wilds(texts.get(rank), count, handed, used)
+            used += count
             self.texts.append(meld_texts or None)
             if not meld_texts:
                 continue

@@ -6,8 +6,18 @@ import random
 from collections import Counter
 
 from bot.engine import Game, variant
-from bot.engine.cards import make_deck
+from bot.engine.cards import Card, make_deck
 from bot.engine.melds import judge_shape, meld_problem, shape_problem
+from bot.engine.rules import Rules
+
+
+def dealt(rules: Rules, rng: random.Random, size: int) -> tuple[list[Card], list[Card]]:
+    """A hand of ``size`` cards and the rest of the deck, shuffled by ``rng``, with no red
+    threes (nor any three where the rules lay threes out): the fast-path tests' positions."""
+    deck = [c for c in make_deck(rules.packs, rules.jokers) if not c.is_red_three
+            and not (rules.threes_laid_out and c.rank == "3")]
+    rng.shuffle(deck)
+    return deck[:size], deck[size:]
 
 
 def all_cards(g: Game) -> Counter:

@@ -11,8 +11,9 @@ import pytest
 
 from bot.engine import Game, going_out, going_out_judge, variant
 from bot.engine.actions import action_to_dict
-from bot.engine.cards import make_deck
 from bot.engine.variants import PLAYER_COUNTS
+
+from .play import dealt
 
 NAMES = ["classic", "vienna", "british", "uruguayan", "cutthroat", "mexican", "cuban",
          "slavic", "south_american", "kombo", "brazilian", "chilean", "samba", "italian",
@@ -25,10 +26,7 @@ def _position(name: str, size: int, rng: random.Random, melded: bool) -> Game:
     counts = PLAYER_COUNTS.get(name, (4,))
     players = ["Ana", "Bo", "Cy", "Di"] if 4 in counts else [f"p{i}" for i in range(counts[0])]
     rules = variant(name, len(players))
-    deck = [c for c in make_deck(rules.packs, rules.jokers) if not c.is_red_three
-            and not (rules.threes_laid_out and c.rank == "3")]
-    rng.shuffle(deck)
-    hand, deck = deck[:size], deck[size:]
+    hand, deck = dealt(rules, rng, size)
     melds: dict[int, list[str]] = {}
     if melded:
         ranks = sorted({c.rank for c in hand if c.is_natural})

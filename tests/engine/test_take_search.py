@@ -23,6 +23,8 @@ from bot.engine.rules import Rules
 from bot.engine.taking import _search
 from bot.engine.variants import PLAYER_COUNTS, VARIANTS
 
+from .play import dealt
+
 
 def _players(name: str) -> list[str]:
     counts = PLAYER_COUNTS[name]
@@ -35,10 +37,7 @@ def _position(name: str, size: int, rng: random.Random) -> Game | None:
     often of a rank it holds, its side has melded or not."""
     players = _players(name)
     rules = variant(name, len(players))
-    deck = [c for c in make_deck(rules.packs, rules.jokers) if not c.is_red_three
-            and not (rules.threes_laid_out and c.rank == "3")]
-    rng.shuffle(deck)
-    hand, deck = deck[:size], deck[size:]
+    hand, deck = dealt(rules, rng, size)
     melds: dict[int, list[str]] = {}
     if rng.random() < 0.5:
         ranks = sorted({c.rank for c in deck if c.is_natural})
