@@ -224,7 +224,6 @@ def respreadings(rules: Rules) -> tuple[str, ...]:
                  if kind in kinds)
 
 
-
 class Judge:
     """The planner's verdict on a going-out line, from its counts (``accepts``): each meld
     it makes or grows, the initial minimum (a side's first meld, concealed or not), and
@@ -299,7 +298,6 @@ class Judge:
                 spare: Card | None) -> bool:
         if self.refuses(spare):
             return False
-        known = self.melds
         joined: list[str] = []
         made: list[str] = []
         for rank, given_wilds in given:
@@ -307,10 +305,7 @@ class Judge:
             if not (given_wilds or own):
                 continue
             joined.append(rank)
-            verdict = known.get((rank, own, given_wilds))
-            if verdict is None:
-                verdict = self._meld(rank, own, given_wilds)
-            ok, name = verdict
+            ok, name = self.verdict(rank, own, given_wilds)
             if not ok:
                 return False
             if name is not None:

@@ -40,7 +40,7 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     first_wilds: list[tuple[int, Card]] = []
     for c in hand:
         if c.is_wild:
-            if not first_wilds or len(first_wilds) == 1 and c.rank != first_wilds[0][1].rank:
+            if all(w.rank != c.rank for _, w in first_wilds):
                 first_wilds.append((len(naturals), c))
             wilds.append(c)
         else:
