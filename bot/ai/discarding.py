@@ -55,14 +55,9 @@ def _take_chance(t: Table, player: str, rank: str, style: Style) -> float:
     q = t.unseen_rank(rank) / t.unseen_total
     qw = t.unseen_wilds() / t.unseen_total
     pair = p_at_least(2 - k, h, q)
-    if _by_pile_law(t, style):
-        if not frozen and _onto_short_meld(t, team, rank):
-            p = 1.0
-        else:
-            p = pair * (1.0 if t.melded[team] else style.danger_unmelded)
-    elif rank in t.melds[team] and not frozen:
+    if _alone_takes(t, team, rank, style):
         p = 1.0
-    elif frozen:
+    elif frozen or _by_pile_law(t, style):
         p = pair * (1.0 if t.melded[team] else style.danger_unmelded)
     else:
         one = p_at_least(1 - k, h, q)
@@ -104,14 +99,24 @@ def _onto_short_meld(t: Table, team: int, rank: str) -> bool:
             and meld.size < t.rules.canasta_size)
 
 
-def _lays_off(t: Table, team: int, rank: str, style: Style) -> bool:
-    """Could the next player (of ``team``, which has melded ``rank``) take the pile with a
-    discard of ``rank`` alone, laying it off? By the law of the pile (``pile_law``): only
-    on a meld not yet a canasta, the pile not frozen for the side; with ``frozen_lay_off``:
-    only where the pile is not frozen for the side; else always."""
+def _alone_takes(t: Table, team: int, rank: str, style: Style) -> bool:
+    """Can ``team``'s player take the pile with a top card of ``rank`` alone, laying it off
+    on the side's meld of that rank? Never on a pile frozen for the side; by the law of the
+    pile (``pile_law``) only on a meld not yet a canasta."""
+    if t.frozen_for(team):
+        return False
     if _by_pile_law(t, style):
-        return not t.frozen_for(team) and _onto_short_meld(t, team, rank)
-    return not (style.frozen_lay_off and t.frozen_for(team))
+        return _onto_short_meld(t, team, rank)
+    return rank in t.melds[team]
+
+
+def _lays_off(t: Table, team: int, rank: str, style: Style) -> bool:
+    """Does a discard of ``rank``, which the next player's side (``team``) has melded, cost
+    the lay-off? Where the style knows when the discard alone takes the pile
+    (``pile_law``, ``frozen_lay_off``), only then (``_alone_takes``); else always."""
+    if style.frozen_lay_off or _by_pile_law(t, style):
+        return _alone_takes(t, team, rank, style)
+    return True
 
 
 def _known_of(t: Table, player: str) -> tuple[dict[str, int], int, int]:
