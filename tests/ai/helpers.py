@@ -8,6 +8,14 @@ from bot.ai import acting_seat, computer_player
 from bot.engine import Game, variant
 
 PLAYERS4 = ["ann", "bob", "cat", "dan"]   # ann & cat against bob & dan; bob plays after ann
+OPP_HANDS = {"bob": "4h 5h 6h 7h 9h 10h jh qh kh ah 4s",
+             "cat": "4h 5h 6h 7h 9h 10h jh qh kh ah 4s",
+             "dan": "4h 5h 6h 7h 9h 10h jh qh kh ah 4s"}
+
+
+def hands(ann: str, **others: str) -> dict[str, str]:
+    """The four hands of a position: ann's, and the others' eleven cards (or ``others``)."""
+    return {"ann": ann, **OPP_HANDS, **others}
 
 
 def position(**kwargs: Any) -> Game:

@@ -10,13 +10,7 @@ from bot.ai.style import CLASSIC, NORMAL
 from bot.ai.table import Table, read_table
 from bot.engine import Discard
 
-from .helpers import choose, position
-
-OTHERS = {p: "4h 5h 6h 7h 9h 10h jh qh ah 4s 5s" for p in ("bob", "cat", "dan")}
-
-
-def hands(ann: str) -> dict[str, str]:
-    return {"ann": ann, **OTHERS}
+from .helpers import choose, hands, position
 
 
 def classic_table(pile: str) -> Table:

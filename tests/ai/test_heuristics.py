@@ -6,16 +6,9 @@ import pytest
 
 from bot.engine import AnswerGoOut, AskToGoOut, Discard, Draw, Meld, TakePile
 
-from .helpers import choose, position
+from .helpers import choose, hands, position
 
 FIFTEEN = "4c 5d 6h 7s 9c 10d jh qs kc 4d 5h 6s 7c 9d 8d"   # 15 cards, 8D on top
-OPP_HANDS = {"bob": "4h 5h 6h 7h 9h 10h jh qh kh ah 4s",
-             "cat": "4h 5h 6h 7h 9h 10h jh qh kh ah 4s",
-             "dan": "4h 5h 6h 7h 9h 10h jh qh kh ah 4s"}
-
-
-def hands(ann: str, **others: str) -> dict[str, str]:
-    return {"ann": ann, **OPP_HANDS, **others}
 
 
 @pytest.mark.parametrize("level", ["normal", "easy"])
