@@ -144,9 +144,10 @@ class Game(TableState):
                               f"{self.question['asker']}'s question", code="waiting_for_answer",
                               players=list(self.question["partners"]),
                               player=self.question["asker"])
-        if player not in self.order:
-            raise IllegalMove(f"{player} sits out this hand", code="sits_out", player=player)
         if player != self.order[self.turn_idx]:
+            if player not in self.order:
+                raise IllegalMove(f"{player} sits out this hand", code="sits_out",
+                                  player=player)
             raise IllegalMove(f"it is {self.order[self.turn_idx]}'s turn, not yours",
                               code="not_your_turn", player=self.order[self.turn_idx])
         if (offer is not None and isinstance(action, _OFFERED_KINDS)

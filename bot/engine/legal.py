@@ -66,15 +66,17 @@ def blocking_moves(game: TableState, player: str) -> list[Meld]:
 def discards(game: TableState, player: str) -> list[Action]:
     """Every distinct card the player may discard, in the order of the hand."""
     hand = game.hands[player]
-    skip: set[Card] = set()
-    if game.black_three_held_back(player):   # Cuban
-        skip.update(c for c in hand if c.is_black_three)
-    if game.rules.discard_limits:            # Modern American
-        skip.update(barred(game, player))
-    if game.rules.sevens_held:               # Pennies
-        skip.update(c for c in hand if seven_discard_problem(game, hand, c))
-    if skip:
-        return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
+    r = game.rules
+    if r.black_three_first_round or r.discard_limits or r.sevens_held:
+        skip: set[Card] = set()
+        if game.black_three_held_back(player):   # Cuban
+            skip.update(c for c in hand if c.is_black_three)
+        if r.discard_limits:                     # Modern American
+            skip.update(barred(game, player))
+        if r.sevens_held:                        # Pennies
+            skip.update(c for c in hand if seven_discard_problem(game, hand, c))
+        if skip:
+            return [discard_of(c.text) for c in dict.fromkeys(hand) if c not in skip]
     moves = DISCARDS   # every card's discard, made once
     return list({c.text: moves[c.text] for c in hand}.values())
 
@@ -105,16 +107,17 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
     else:
         seat = Seat(game, player)
         hand = seat.hand
-        foot = game.foot_pending(player)
+        foot = bool(game.feet) and game.foot_pending(player)
+        shapes = r.sequences or r.wild_melds   # the Samba family's melds beside sets
         if len(hand) > 1 or foot or (game.may_go_out(seat.team) and game.permission is not False
                                      and not r.play_to_stock_end and r.going_out_by_discard):
             actions.extend(discards(game, player))
         out = going_out_lines(seat)
-        if r.sequences or r.wild_melds:
+        if shapes:
             out += going_out_with_shapes(game, player)
         melds = meld_actions(seat, out)
         actions.extend(melds)
-        if r.sequences or r.wild_melds:
+        if shapes:
             actions.extend(shape_moves(game, player,
                                        None if seat.table else greedy_melds(seat)[1]))
         actions.extend(out)

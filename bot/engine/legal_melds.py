@@ -148,10 +148,12 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
     for rank, cards in seat.naturals.items():   # (the seat's lists: copied before growing)
         if rank in melds:
             plain_adds[rank] = cards
-        elif len(cards) >= 3:
-            plain_groups.append(cards)
-        elif len(cards) == 2:
-            pairs.append(cards)
+        else:
+            k = len(cards)
+            if k >= 3:
+                plain_groups.append(cards)
+            elif k == 2:
+                pairs.append(cards)
     black = len(seat.black) >= 3 and r.black_threes_meldable
     if not seat.wilds:   # nothing to add: the same melds with and without wild cards
         if black:
@@ -174,25 +176,27 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
                 groups.append(g + [wilds.pop(0)])
     # Remaining wild cards go where there is room (canastas first, then the largest melds).
     if wilds:
-        targets: list[tuple[str, int, int]] = []  # (key, naturals, wilds)
+        # (key: a meld's, or a group's index; naturals, wilds): the groups so far are the
+        # plain melds' (naturals only) and the pairs, each with a wild card
+        targets: list[tuple[str | int, int, int]] = []
         for rank, m in melds.items():
-            extra = adds.get(rank, [])
-            targets.append((rank, m.naturals + len(extra), m.wilds))
+            extra = adds.get(rank)
+            targets.append((rank, len(m.cards) - m.wilds + (len(extra) if extra else 0),
+                            m.wilds))
         for i, g in enumerate(groups):
-            n = sum(1 for c in g if not c.is_wild)
-            targets.append((f"#{i}", n, len(g) - n))
+            targets.append((i, len(g), 0) if i < shared else (i, 2, 1))
         targets.sort(key=lambda t: -(t[1] + t[2]))
         for key, n, w in targets:
             while wilds and w < r.max_wilds and (not r.wilds_at_most_naturals or w < n):
                 if r.max_meld_size is not None and n + w >= r.max_meld_size:
                     break
-                rank = groups[int(key[1:])][0].rank if key.startswith("#") else key
+                rank = groups[key][0].rank if type(key) is int else key
                 if rank in r.wildless_ranks and not w:
                     break
                 c = wilds.pop(0)
                 w += 1
-                if key.startswith("#"):
-                    i = int(key[1:])
+                if type(key) is int:
+                    i = key
                     if i < shared and i not in grown:
                         grown.add(i)
                         groups[i] = list(groups[i])
@@ -305,23 +309,24 @@ def smallest_melds(seat: Seat) -> list[Meld]:
     checked: list[Meld | None] = []   # the other candidates, offered after those
     counts = not r.strict_melds   # the law of melds judges by counts
     law = seat.law
-    rooms = wild_rooms(r)
+    rooms = r.__dict__.get("_wild_rooms") or wild_rooms(r)
     lay_offs = _LAY_OFFS
     for rank, m in melds.items():
         own = naturals.get(rank)
-        w = m.wilds
-        n = len(m.cards) - w
         if own:
             if safe:
                 text = own[0].text
                 move = lay_offs.get((rank, text))
                 legal.append(move if move is not None else _lay_off(rank, text))
             elif counts and keeps >= 1:
+                w = m.wilds
                 checked.append(meld_of([], {rank: [own[0].text]})
-                               if meld_ok(r, rank, n + 1, w, False) else None)
+                               if meld_ok(r, rank, len(m.cards) - w + 1, w, False) else None)
             else:
                 checked.append(legal_meld(seat, [], {rank: own[:1]}))
         if low_wild and rank != "3":
+            w = m.wilds
+            n = len(m.cards) - w
             # the fewest naturals that let a wild card join (Vienna: never more wild cards)
             room = rooms.get((rank, n, w))
             if room is None:

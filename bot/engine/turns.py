@@ -78,7 +78,8 @@ def take_pile(state: TableState, player: str, action: TakePile,
               offered: bool = False) -> list[Event]:
     """``offered``: ``legal_actions`` offered this very move in this position
     (``offered.was_offered``), so only the plan's bookkeeping is left."""
-    need_phase(state, "draw", "take the pile")
+    if state._phase != "draw":
+        need_phase(state, "draw", "take the pile")
     cards = parse_cards(action.cards)
     groups = [parse_cards(g) for g in action.melds]
     team = state.side_of[player]
@@ -124,7 +125,8 @@ def take_pile(state: TableState, player: str, action: TakePile,
 # --- melding
 def meld(state: TableState, player: str, action: Meld, offered: bool = False) -> list[Event]:
     """``offered``: as for ``take_pile``."""
-    need_phase(state, "play", "meld")
+    if state._phase != "play":
+        need_phase(state, "play", "meld")
     groups = [parse_cards(g) for g in action.groups]
     adds = [(k, parse_cards(v)) for k, v in action.add.items()]
     combine = getattr(action, "combine", None) or []
@@ -219,7 +221,7 @@ def discard(state: TableState, player: str, action: Discard) -> list[Event]:
         problem = seven_discard_problem(state, hand, c)
         if problem:
             raise problem
-    foot = state.foot_pending(player)
+    foot = bool(state.feet) and state.foot_pending(player)
     if len(hand) == 1 and not foot:
         if r.play_to_stock_end or not r.going_out_by_discard:
             raise IllegalMove("your last card must be melded, not discarded",
