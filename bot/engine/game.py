@@ -173,9 +173,9 @@ class Game(TableState):
             return turns.concede(self, player)
         raise IllegalMove(f"not a Canasta move: {action!r}", code="not_a_move")
 
-    def legal_actions(self, player: str) -> list[Action]:
-        """The legal moves of ``player`` now, one of each kind (see ``legal``)."""
-        return legal_actions(self, player)
+    # The legal moves of ``player`` now, one of each kind (``legal.legal_actions``, the
+    # method itself: asked at every decision of every search).
+    legal_actions = legal_actions
 
     # ------------------------------------------------------------------ views and snapshots
     def view(self, player: str | None) -> dict[str, Any]:

@@ -190,12 +190,12 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
             while wilds and w < r.max_wilds and (not r.wilds_at_most_naturals or w < n):
                 if r.max_meld_size is not None and n + w >= r.max_meld_size:
                     break
-                rank = groups[key][0].rank if type(key) is int else key
+                rank = groups[key][0].rank if isinstance(key, int) else key
                 if rank in r.wildless_ranks and not w:
                     break
                 c = wilds.pop(0)
                 w += 1
-                if type(key) is int:
+                if isinstance(key, int):
                     i = key
                     if i < shared and i not in grown:
                         grown.add(i)

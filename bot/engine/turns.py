@@ -46,11 +46,12 @@ def draw(state: TableState, player: str) -> list[Event]:
         return events + end_hand(state, None, reason="stock")
     drawn: list[Card] = []
     events = []
+    threes = state.rules.threes_laid_out   # (else only a red three is laid out)
     for _ in range(state.rules.draw):
         if not state.stock:
             break
         c = state.stock.pop()
-        while laid_out(state, c) and not keeps(state, player, c):
+        while (c.is_red_three or threes) and laid_out(state, c) and not keeps(state, player, c):
             if not state.stock and state.rules.threes_laid_out:
                 # B.15: the last card a 3: the hand ends, the 3 stays in hand
                 state.hands[player].extend([*drawn, c])
@@ -214,8 +215,10 @@ def discard(state: TableState, player: str, action: Discard) -> list[Event]:
     r = state.rules
     c = CARDS.get(action.card) or card(action.card)
     hand = state.hands[player]
-    if c not in hand:
-        raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text)
+    try:
+        at = hand.index(c)   # (the card that leaves the hand, once the discard is lawful)
+    except ValueError:
+        raise IllegalMove(f"you don't hold {c.pretty}", code="not_held", card=c.text) from None
     team = state.side_of[player]
     if r.sevens_held:   # Pennies
         problem = seven_discard_problem(state, hand, c)
@@ -234,7 +237,7 @@ def discard(state: TableState, player: str, action: Discard) -> list[Event]:
         problem = discard_problem(state, player, c)
         if problem is not None:
             raise problem
-    hand.remove(c)
+    del hand[at]
     state.pile.append(c)
     if c.is_wild:
         state.pile_wilds += 1
