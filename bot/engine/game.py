@@ -212,7 +212,7 @@ _OFFERED_KINDS = (Meld, TakePile)   # the moves ``legal_actions`` may remember (
 
 # Each move's function by the action's type (subclasses of the actions: the chain above).
 _MOVES: dict[type, Any] = {
-    Draw: lambda state, player, _: turns.draw(state, player),
+    Draw: turns.draw,
     TakePile: turns.take_pile,
     Meld: turns.meld,
     Discard: turns.discard,

@@ -34,7 +34,7 @@ def need_phase(state: TableState, phase: str, what: str) -> None:
 
 
 # --- draw
-def draw(state: TableState, player: str) -> list[Event]:
+def draw(state: TableState, player: str, _action: object = None) -> list[Event]:
     if state._phase != "draw":
         need_phase(state, "draw", "draw")
     if not state.stock:
