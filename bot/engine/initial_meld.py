@@ -221,7 +221,8 @@ def _bounded(within: dict[int, list[Shape]], every: list[Shape], bound: int) -> 
 
 def most_points(rules: Rules, naturals: dict[str, list[Card]], wilds: list[Card]) -> int:
     """A bound no set of new melds from these cards can beat (every natural of a rank that
-    can be melded, every wild card)."""
-    return (sum(c.points for rank, cs in naturals.items()
-                if rank != "3" and len(cs) >= rules.min_naturals for c in cs)
+    can be melded, every wild card). (A natural's points are its rank's.)"""
+    fewest = rules.min_naturals
+    return (sum(len(cs) * cs[0].points for rank, cs in naturals.items()
+                if rank != "3" and len(cs) >= fewest)
             + sum(c.points for c in wilds))
