@@ -31,6 +31,7 @@ from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
 from .offered import by_rank
 from .planning import plan_meld
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 Key = tuple[object, ...]
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
@@ -87,7 +88,9 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
     legal: list[Meld] = smallest_melds(seat) if melded else []
-    cands: list[tuple[Groups, Adds, list[Part] | None, Prefix | None]] = []
+    cands: list[tuple[Groups, Adds, list[Part] | None]] = []
+    ladders: list[_Ladder] = []
+    keys = _Keys()
     # a side that has melded, with no wild card in hand: one candidate, melding every
     # natural that fits (``_plain_melded``)
     plain = melded and seat.building and not seat.wilds and not (
@@ -95,23 +98,22 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if not plain:
         (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
         if groups or adds:
-            # (a side that has not melded: its groups worked out here, for _shrinking too)
+            # (a side that has not melded: its groups worked out here, for its ladders too)
             parts = None if melded else [seat.part(g) for g in groups]
             plain_parts = None if melded else [seat.part(g) for g in plain_groups]
-            cands.append((groups, adds, parts, None))
+            cands.append((groups, adds, parts))
             if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-                cands.append((plain_groups, plain_adds, plain_parts, None))
+                cands.append((plain_groups, plain_adds, plain_parts))
             if parts is not None and plain_parts is not None:
                 # The initial meld: melding everything may be going out without a canasta,
                 # so also offer the hand's best melds with the weakest left out.
-                cands += _shrinking(seat, parts)
-                cands += _shrinking(seat, plain_parts)
+                ladders = [_Ladder(seat, parts), _Ladder(seat, plain_parts)]
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = _Seen() if out or not plain else _NOTHING_SEEN
     if out:
         for a in out:
-            seen.put(_used(a), _key_of(a))
-        kept = [a for a in legal if not seen.has(_used(a), _key_of(a))]
+            seen.put(_used(a), keys.of_move(a))
+        kept = [a for a in legal if not seen.has(_used(a), keys.of_move(a))]
         if len(kept) < len(legal):
             legal = kept
     smallest = len(legal)
@@ -122,30 +124,14 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             return legal
         if seen is _NOTHING_SEEN:
             seen = _Seen()
-        cands = [(*greedy_melds(seat)[0], None, None)]
+        cands = [(*greedy_melds(seat)[0], None)]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
-    keeps, building = seat.keeps, seat.building
-    for groups, adds, parts, prefix in cands:
-        if prefix is not None and parts is not None and not adds and not smallest:
-            # ``_shrinking``'s groups, judged by what they add up to where ``_candidate``
-            # would judge them so
-            size = prefix[0]
-            if seen.add(size, _parts_key(parts, [])):
-                continue
-            if building and size <= keeps and not prefix[5]:
-                if prefix[1] and (seat.table or meets_minimum(seat, *prefix[2:5])):
-                    legal.append(meld_of([p[8] for p in parts], {}))
-            else:
-                action = _candidate(seat, groups, adds, parts, [], size, prefix)
-                if action is not None:
-                    legal.append(action)
-            continue
-        size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
-            map(len, adds.values()))
+    for groups, adds, parts in cands:
+        size = sum(map(len, groups)) + sum(map(len, adds.values()))
         if parts is None:
             parts = [seat.part(g) for g in groups]
         add_parts = [seat.part(v, k) for k, v in adds.items()]
-        key = _parts_key(parts, add_parts)
+        key = keys.of_parts(parts, add_parts)
         if seen.add(size, key):
             continue
         if smallest and len(groups) + len(adds) == 1:
@@ -155,9 +141,11 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             if any(s == one and _key(a.groups, a.add) == key()
                    for a, s in zip(legal, slots, strict=False)):
                 continue
-        action = _candidate(seat, groups, adds, parts, add_parts, size, prefix)
+        action = _candidate(seat, groups, adds, parts, add_parts, size, None)
         if action is not None:
             legal.append(action)
+    for ladder in ladders:
+        ladder.offer(seen, keys, legal)
     hand = len(seat.hand)
     if not melded and not any(hand - _used(a) >= 2 for a in legal):
         initial = _initial_meld(seat)
@@ -216,7 +204,7 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
 def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
                add_parts: list[Part], size: int, prefix: Prefix | None) -> Meld | None:
     """``legal_meld`` of a candidate whose groups and lay-offs are worked out (``prefix``:
-    what its groups add up to, where ``_shrinking`` has it)."""
+    what its groups add up to, where ``_Ladder`` has it)."""
     if (seat.building and size <= seat.keeps and not any(p[2] for p in add_parts)
             and (not any(p[2] for p in parts) if prefix is None else not prefix[5])):
         rules = seat.rules
@@ -251,38 +239,91 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
 
 
-def _parts_key(parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
-    """``_key`` of a candidate, when it is asked."""
-    def key() -> Key:
-        return (tuple(sorted(tuple(sorted(p[8])) for p in parts)),
-                tuple(sorted((p[1], tuple(sorted(p[8]))) for p in add_parts)))
-    return key
+class _Keys:
+    """``_key`` of moves and candidates, each group's and lay-off's sorted notation worked
+    out once a call (by the identity of its list, which is kept alive beside it)."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, tuple[list[str], tuple[str, ...]]] = {}
+
+    def texts(self, texts: list[str]) -> tuple[str, ...]:
+        known = self.known.get(id(texts))
+        if known is None:
+            known = self.known[id(texts)] = (texts, tuple(sorted(texts)))
+        return known[1]
+
+    def of_parts(self, parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
+        """``_key`` of a candidate, when it is asked."""
+        def key() -> Key:
+            texts = self.texts
+            return (tuple(sorted([texts(p[8]) for p in parts])),
+                    tuple(sorted([(p[1], texts(p[8])) for p in add_parts])))
+        return key
+
+    def of_move(self, action: Meld) -> Callable[[], Key]:
+        """``_key`` of a move, when it is asked."""
+        def key() -> Key:
+            texts = self.texts
+            return (tuple(sorted([texts(g) for g in action.groups])),
+                    tuple(sorted([(str(k), texts(v)) for k, v in action.add.items()])))
+        return key
 
 
-def _key_of(action: Meld) -> Callable[[], Key]:
-    return lambda: _key(action.groups, action.add)
+class _Ladder:
+    """A side that has not melded: its groups (their parts) less the weakest, less the two
+    weakest, ... down to one (the rungs), each judged by what its groups add up to
+    (``Prefix``, worked out once for all) where ``_candidate`` would judge it so."""
 
+    def __init__(self, seat: Seat, groups: list[Part]) -> None:
+        self.seat = seat
+        self.parts = parts = sorted(groups, key=lambda p: -p[7])
+        self.texts = [p[8] for p in parts]
+        rules = seat.rules
+        prefixes: list[Prefix] = []
+        size = points = 0
+        lawful, made, made_natural, three = True, False, False, False
+        for p in parts:
+            size += p[3]
+            points += p[7]
+            lawful = lawful and p[4]
+            three = three or p[2]
+            if p[5] + p[6] >= rules.canasta_size:
+                made = True
+                made_natural = made_natural or set_kind(rules, p[1], p[6]) == "natural"
+            prefixes.append((size, lawful, points, made, made_natural, three))
+        self.prefixes = prefixes
+        self.keys: list[tuple[str, ...]] | None = None   # each part's sorted notation
 
-def _shrinking(seat: Seat, groups: list[Part]
-               ) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
-    """The groups (their parts) less the weakest, less the two weakest, ... down to one,
-    each with its parts and what they add up to (``Prefix``), worked out once for all."""
-    parts = sorted(groups, key=lambda p: -p[7])
-    ranked = [p[0] for p in parts]
-    rules = seat.rules
-    prefixes: list[Prefix] = []
-    size = points = 0
-    lawful, made, made_natural, three = True, False, False, False
-    for p in parts:
-        size += p[3]
-        points += p[7]
-        lawful = lawful and p[4]
-        three = three or p[2]
-        if p[5] + p[6] >= rules.canasta_size:
-            made = True
-            made_natural = made_natural or set_kind(rules, p[1], p[6]) == "natural"
-        prefixes.append((size, lawful, points, made, made_natural, three))
-    return [(ranked[:n], {}, parts[:n], prefixes[n - 1]) for n in range(len(ranked) - 1, 0, -1)]
+    def _key(self, keys: _Keys, n: int) -> Callable[[], Key]:
+        """``_key`` of the rung of ``n`` groups, when it is asked."""
+        def key() -> Key:
+            sorted_texts = self.keys
+            if sorted_texts is None:
+                sorted_texts = self.keys = [keys.texts(t) for t in self.texts]
+            return tuple(sorted(sorted_texts[:n])), ()
+        return key
+
+    def offer(self, seen: _Seen, keys: _Keys, legal: list[Meld]) -> None:
+        """The rungs not seen before, that the law and the initial minimum allow."""
+        seat = self.seat
+        parts, texts, prefixes = self.parts, self.texts, self.prefixes
+        keeps, building = seat.keeps, seat.building
+        minimum = seat.game.minimum_of(seat.player)
+        for n in range(len(parts) - 1, 0, -1):
+            prefix = prefixes[n - 1]
+            size, lawful, points, made, made_natural, three = prefix
+            if seen.add(size, self._key(keys, n)):
+                continue
+            if building and size <= keeps and not three:
+                if lawful and not (minimum == CANASTA_MINIMUM and not made
+                                   or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
+                                   or points < minimum):   # (``meets_minimum``)
+                    legal.append(meld_of(texts[:n], {}))
+            else:
+                action = _candidate(seat, [p[0] for p in parts[:n]], {}, parts[:n], [],
+                                    size, prefix)
+                if action is not None:
+                    legal.append(action)
 
 
 def _initial_meld(seat: Seat) -> Meld | None:
