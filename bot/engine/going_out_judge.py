@@ -67,6 +67,10 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
                 continue
             if spare is None:
                 whole = _Whole(judge, everything, given, counts, texts, wild_texts[::-1])
+                line = whole.whole_line()
+                if line is not None:
+                    lines.append(line)
+                    continue
         if not judge.accepts(given, cnt, spare):
             given = next((other for other in spread_again(everything, spare, given, respread)
                           if judge.accepts(other, cnt, spare)), None)
@@ -143,6 +147,29 @@ class _Whole:
                 self.group_at[rank] = len(self.groups)
                 self.groups.append(meld_texts)
         self.refused = sum(self.bad)
+        # the canastas the line makes, and for each row those made before it and up to it
+        self.made_names = [name for _, name in self.made]
+        self.made_at: list[tuple[int, int]] = []
+        k = 0
+        for row in range(len(given)):
+            before = k
+            if k < len(self.made) and self.made[k][0] == row:
+                k += 1
+            self.made_at.append((before, k))
+        # the side's canastas the line leaves as they are
+        self.kept = [kind for key, kind in judge.kinds if key not in self.joined]
+        self.kept_keys = {key for key, _ in judge.kinds}
+
+    def whole_line(self) -> Meld | None:
+        """The line melding the whole hand, where the judge accepts it as it is spread
+        (``None``: refused, ``quick_lines`` tries it again spread another way)."""
+        judge = self.judge
+        if self.refused or judge.refuses(None):
+            return None
+        made = self.made_names
+        if not judge.allows(self.kept + made, made, None):
+            return None
+        return meld_of(list(self.groups), dict(self.adds))
 
     def line(self, spare: Card, given: list[tuple[str, int]],
              respread: bool) -> tuple[bool, Meld | None]:
@@ -167,17 +194,19 @@ class _Whole:
         own = self.counts[rank] - 1
         ok = self.refused - self.bad[row] == 0 and not judge.refuses(spare)
         name: str | None = None
-        if ok and (own or count):
-            ok, name = judge.verdict(rank, own, count)
+        melds_it = bool(own or count)
+        if ok and melds_it:
+            known = judge.melds.get((rank, own, count))
+            ok, name = judge._meld(rank, own, count) if known is None else known
         if ok:
-            joined = self.joined
-            melds_it = bool(own or count)
-            kinds = [kind for key, kind in judge.kinds
-                     if (key not in joined if key != rank else not melds_it)]
-            made = [k for r, k in self.made if r < row]
-            if name is not None:
-                made.append(name)
-            made += [k for r, k in self.made if r > row]
+            kinds = self.kept
+            if not melds_it and rank in self.kept_keys:
+                joined = self.joined
+                kinds = [kind for key, kind in judge.kinds if key not in joined or key == rank]
+            names = self.made_names
+            before, upto = self.made_at[row]
+            made = names[:before] + [name] + names[upto:] if name is not None else (
+                names[:before] + names[upto:])
             ok = judge.allows(kinds + made, made, spare)
         if not ok:
             return (False, None) if respread else (True, None)
@@ -185,8 +214,11 @@ class _Whole:
             return False, None   # the wild cards after it go to other melds
         texts = self.texts[row]
         assert texts is not None
-        rest = list(texts)
-        rest.remove(spare.text)
+        if texts[0] == spare.text:
+            rest = texts[1:]
+        else:
+            rest = list(texts)
+            rest.remove(spare.text)
         groups = list(self.groups)
         adds = dict(self.adds)
         if rank in self.melds:
