@@ -34,47 +34,98 @@ from .planning import plan_meld
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 Key = tuple[object, ...]
+Lazy = Callable[[bool], Key]   # a move's shape (False) or key (True), when asked
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
 # canasta made, a group of threes among them
 Prefix = tuple[int, bool, int, bool, bool, bool]
 
 
 class _Seen:
-    """The moves offered so far, by their number of cards (only moves of as many cards can be
-    the same move); the keys of a size are worked out only when a second move of it comes."""
+    """The moves offered so far, by their number of cards and then by their shape (the
+    number of groups and the sum of their sizes' squares, the lay-offs' sizes): only moves
+    of as many cards and of one shape can be the same move. The shapes of a size are worked
+    out only when a second move of it comes, and the keys of a shape only when a second
+    move of it comes."""
 
     def __init__(self) -> None:
-        self.waiting: dict[int, list[Callable[[], Key]]] = {}
-        self.keys: dict[int, set[Key]] = {}
+        self.waiting: dict[int, list[Lazy]] = {}
+        self.shapes: dict[int, dict[Key, _Same]] = {}
 
-    def _keys(self, size: int) -> set[Key] | None:
-        keys = self.keys.get(size)
-        if keys is None:
+    def _shapes(self, size: int) -> dict[Key, _Same] | None:
+        shapes = self.shapes.get(size)
+        if shapes is None:
             waiting = self.waiting.get(size)
             if waiting is None:
                 return None
-            keys = self.keys[size] = {key() for key in waiting}
+            shapes = self.shapes[size] = {}
+            for move in waiting:
+                shape = move(False)
+                same = shapes.get(shape)
+                if same is None:
+                    shapes[shape] = _Same(move)
+                else:
+                    same.put(move)
+        return shapes
+
+    def has(self, size: int, move: Lazy) -> bool:
+        shapes = self._shapes(size)
+        if shapes is None:
+            return False
+        same = shapes.get(move(False))
+        return same is not None and same.has(move)
+
+    def put(self, size: int, move: Lazy) -> None:
+        """A move seen (not compared with those before it)."""
+        shapes = self.shapes.get(size)
+        if shapes is None:
+            self.waiting.setdefault(size, []).append(move)
+            return
+        shape = move(False)
+        same = shapes.get(shape)
+        if same is None:
+            shapes[shape] = _Same(move)
+        else:
+            same.put(move)
+
+    def add(self, size: int, move: Lazy) -> bool:
+        """Was this move seen? (Then it is now.)"""
+        shapes = self._shapes(size)
+        if shapes is None:
+            self.waiting[size] = [move]
+            return False
+        shape = move(False)
+        same = shapes.get(shape)
+        if same is None:
+            shapes[shape] = _Same(move)
+            return False
+        return same.add(move)
+
+
+class _Same:
+    """The moves seen of one size and shape, their keys worked out when a second comes."""
+
+    def __init__(self, move: Lazy) -> None:
+        self.waiting = [move]
+        self.keys: set[Key] | None = None
+
+    def _keys(self) -> set[Key]:
+        keys = self.keys
+        if keys is None:
+            keys = self.keys = {move(True) for move in self.waiting}
         return keys
 
-    def has(self, size: int, key: Callable[[], Key]) -> bool:
-        keys = self._keys(size)
-        return keys is not None and key() in keys
+    def has(self, move: Lazy) -> bool:
+        return move(True) in self._keys()
 
-    def put(self, size: int, key: Callable[[], Key]) -> None:
-        """A move seen (not compared with those before it)."""
-        keys = self.keys.get(size)
-        if keys is None:
-            self.waiting.setdefault(size, []).append(key)
+    def put(self, move: Lazy) -> None:
+        if self.keys is None:
+            self.waiting.append(move)
         else:
-            keys.add(key())
+            self.keys.add(move(True))
 
-    def add(self, size: int, key: Callable[[], Key]) -> bool:
-        """Was a move of this key seen? (Then it is now.)"""
-        keys = self._keys(size)
-        if keys is None:
-            self.waiting[size] = [key]
-            return False
-        k = key()
+    def add(self, move: Lazy) -> bool:
+        keys = self._keys()
+        k = move(True)
         if k in keys:
             return True
         keys.add(k)
@@ -138,7 +189,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             one = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
             if slots is None:
                 slots = [slot_of(a) for a in legal[:smallest]]
-            if any(s == one and _key(a.groups, a.add) == key()
+            if any(s == one and _key(a.groups, a.add) == key(True)
                    for a, s in zip(legal, slots, strict=False)):
                 continue
         action = _candidate(seat, groups, adds, parts, add_parts, size, None)
@@ -182,7 +233,7 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
             lawful = meld_ok(rules, rank, naturals, wilds, False) if ok is None else ok
     if not size:
         return []
-    if size > seat.keeps or size in seen.waiting or size in seen.keys:
+    if size > seat.keeps or size in seen.waiting or size in seen.shapes:
         return None
     if not lawful:
         return []
@@ -252,21 +303,29 @@ class _Keys:
             known = self.known[id(texts)] = (texts, tuple(sorted(texts)))
         return known[1]
 
-    def of_parts(self, parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
-        """``_key`` of a candidate, when it is asked."""
-        def key() -> Key:
+    def of_parts(self, parts: list[Part], add_parts: list[Part]) -> Lazy:
+        """The shape or ``_key`` of a candidate, when asked."""
+        def lazy(full: bool) -> Key:
+            if not full:
+                return (len(parts), sum([p[3] * p[3] for p in parts]),
+                        tuple(sorted([(p[1], p[3]) for p in add_parts])))
             texts = self.texts
             return (tuple(sorted([texts(p[8]) for p in parts])),
                     tuple(sorted([(p[1], texts(p[8])) for p in add_parts])))
-        return key
+        return lazy
 
-    def of_move(self, action: Meld) -> Callable[[], Key]:
-        """``_key`` of a move, when it is asked."""
-        def key() -> Key:
+    def of_move(self, action: Meld) -> Lazy:
+        """The shape or ``_key`` of a move, when asked."""
+        def lazy(full: bool) -> Key:
+            groups, add = action.groups, action.add
+            if not full:
+                return (len(groups), sum([len(g) * len(g) for g in groups]),
+                        tuple(sorted([(str(k), len(v)) for k, v in add.items()])) if add
+                        else ())
             texts = self.texts
-            return (tuple(sorted([texts(g) for g in action.groups])),
-                    tuple(sorted([(str(k), texts(v)) for k, v in action.add.items()])))
-        return key
+            return (tuple(sorted([texts(g) for g in groups])),
+                    tuple(sorted([(str(k), texts(v)) for k, v in add.items()])))
+        return lazy
 
 
 class _Ladder:
@@ -280,10 +339,14 @@ class _Ladder:
         self.texts = [p[8] for p in parts]
         rules = seat.rules
         prefixes: list[Prefix] = []
-        size = points = 0
+        self.squares: list[int] = []
+        squares = self.squares   # the sum of the squares of the groups' sizes (a shape)
+        size = points = square = 0
         lawful, made, made_natural, three = True, False, False, False
         for p in parts:
             size += p[3]
+            square += p[3] * p[3]
+            squares.append(square)
             points += p[7]
             lawful = lawful and p[4]
             three = three or p[2]
@@ -294,14 +357,16 @@ class _Ladder:
         self.prefixes = prefixes
         self.keys: list[tuple[str, ...]] | None = None   # each part's sorted notation
 
-    def _key(self, keys: _Keys, n: int) -> Callable[[], Key]:
-        """``_key`` of the rung of ``n`` groups, when it is asked."""
-        def key() -> Key:
+    def _key(self, keys: _Keys, n: int) -> Lazy:
+        """The shape or ``_key`` of the rung of ``n`` groups, when asked."""
+        def lazy(full: bool) -> Key:
+            if not full:
+                return n, self.squares[n - 1], ()
             sorted_texts = self.keys
             if sorted_texts is None:
                 sorted_texts = self.keys = [keys.texts(t) for t in self.texts]
             return tuple(sorted(sorted_texts[:n])), ()
-        return key
+        return lazy
 
     def offer(self, seen: _Seen, keys: _Keys, legal: list[Meld]) -> None:
         """The rungs not seen before, that the law and the initial minimum allow."""
