@@ -3,18 +3,16 @@ melds the hand allows (with and without wild cards) and, a side that has not mel
 same with the weakest left out; each judged as the planner judges it.
 
 Each group and lay-off is worked out once a call (``Seat.part``), so a candidate costs a
-look at its groups, not at their cards. The same move twice is offered once: moves are told
-apart by their cards (``_key``), and only moves of as many cards can share a key, so a key
-is worked out only when another move of its size comes (``_Seen``).
+look at its groups, not at their cards. The same move twice is offered once
+(``same_moves``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .actions import Meld, meld_of
 from .cards import Card
 from .errors import accepted
+from .going_out_verdict import judged_going_out
 from .initial_meld import MeldTable, most_points
 from .legal_melds import (
     Adds,
@@ -32,107 +30,11 @@ from .melds import meld_ok, set_kind
 from .offered import by_rank
 from .planning import plan_meld
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
+from .same_moves import NOTHING_SEEN, Key, Keys, Lazy, Seen, key_of
 
-Key = tuple[object, ...]
-Lazy = Callable[[bool], Key]   # a move's shape (False) or key (True), when asked
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
 # canasta made, a group of threes among them
 Prefix = tuple[int, bool, int, bool, bool, bool]
-
-
-class _Seen:
-    """The moves offered so far, by their number of cards and then by their shape (the
-    number of groups and the sum of their sizes' squares, the lay-offs' sizes): only moves
-    of as many cards and of one shape can be the same move. The shapes of a size are worked
-    out only when a second move of it comes, and the keys of a shape only when a second
-    move of it comes."""
-
-    def __init__(self) -> None:
-        self.waiting: dict[int, list[Lazy]] = {}
-        self.shapes: dict[int, dict[Key, _Same]] = {}
-
-    def _shapes(self, size: int) -> dict[Key, _Same] | None:
-        shapes = self.shapes.get(size)
-        if shapes is None:
-            waiting = self.waiting.get(size)
-            if waiting is None:
-                return None
-            shapes = self.shapes[size] = {}
-            for move in waiting:
-                shape = move(False)
-                same = shapes.get(shape)
-                if same is None:
-                    shapes[shape] = _Same(move)
-                else:
-                    same.put(move)
-        return shapes
-
-    def has(self, size: int, move: Lazy) -> bool:
-        shapes = self._shapes(size)
-        if shapes is None:
-            return False
-        same = shapes.get(move(False))
-        return same is not None and same.has(move)
-
-    def put(self, size: int, move: Lazy) -> None:
-        """A move seen (not compared with those before it)."""
-        shapes = self.shapes.get(size)
-        if shapes is None:
-            self.waiting.setdefault(size, []).append(move)
-            return
-        shape = move(False)
-        same = shapes.get(shape)
-        if same is None:
-            shapes[shape] = _Same(move)
-        else:
-            same.put(move)
-
-    def add(self, size: int, move: Lazy) -> bool:
-        """Was this move seen? (Then it is now.)"""
-        shapes = self._shapes(size)
-        if shapes is None:
-            self.waiting[size] = [move]
-            return False
-        shape = move(False)
-        same = shapes.get(shape)
-        if same is None:
-            shapes[shape] = _Same(move)
-            return False
-        return same.add(move)
-
-
-class _Same:
-    """The moves seen of one size and shape, their keys worked out when a second comes."""
-
-    def __init__(self, move: Lazy) -> None:
-        self.waiting = [move]
-        self.keys: set[Key] | None = None
-
-    def _keys(self) -> set[Key]:
-        keys = self.keys
-        if keys is None:
-            keys = self.keys = {move(True) for move in self.waiting}
-        return keys
-
-    def has(self, move: Lazy) -> bool:
-        return move(True) in self._keys()
-
-    def put(self, move: Lazy) -> None:
-        if self.keys is None:
-            self.waiting.append(move)
-        else:
-            self.keys.add(move(True))
-
-    def add(self, move: Lazy) -> bool:
-        keys = self._keys()
-        k = move(True)
-        if k in keys:
-            return True
-        keys.add(k)
-        return False
-
-
-_NOTHING_SEEN = _Seen()   # read only (``_plain_melded``), where nothing was offered before
 
 
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
@@ -141,7 +43,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     legal: list[Meld] = smallest_melds(seat) if melded else []
     cands: list[tuple[Groups, Adds, list[Part] | None]] = []
     ladders: list[_Ladder] = []
-    keys = _Keys()
+    keys = Keys()
     # a side that has melded, with no wild card in hand: one candidate, melding every
     # natural that fits (``_plain_melded``)
     plain = melded and seat.building and not seat.wilds and not (
@@ -160,7 +62,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
                 # so also offer the hand's best melds with the weakest left out.
                 ladders = [_Ladder(seat, parts), _Ladder(seat, plain_parts)]
     # The same move twice is offered once: a going-out line, then a smallest form, first.
-    seen = _Seen() if out or not plain else _NOTHING_SEEN
+    seen = Seen() if out or not plain else NOTHING_SEEN
     if out:
         for a in out:
             seen.put(_used(a), keys.of_move(a))
@@ -173,8 +75,8 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if found is not None:
             legal += found
             return legal
-        if seen is _NOTHING_SEEN:
-            seen = _Seen()
+        if seen is NOTHING_SEEN:
+            seen = Seen()
         cands = [(*greedy_melds(seat)[0], None)]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
     for groups, adds, parts in cands:
@@ -189,7 +91,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             one = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
             if slots is None:
                 slots = [slot_of(a) for a in legal[:smallest]]
-            if any(s == one and _key(a.groups, a.add) == key(True)
+            if any(s == one and key_of(a.groups, a.add) == key(True)
                    for a, s in zip(legal, slots, strict=False)):
                 continue
         action = _candidate(seat, groups, adds, parts, add_parts, size, None)
@@ -205,7 +107,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     return legal
 
 
-def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] | None:
+def _plain_melded(seat: Seat, smallest: list[Meld], seen: Seen) -> list[Meld] | None:
     """``greedy_melds``' one candidate for a side that has melded, the hand without wild
     cards (every natural laid off on its meld, three or more of a rank melded), judged by
     the law of melds as ``_candidate`` judges it: the move, none (not lawful, or the same as
@@ -284,48 +186,14 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
             # a meld the law of melds refuses (A.6: black threes), in a move that does not
             # go out: where melds are sets by rank, the planner's own question and answer
             return None
-        if not accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
-                        check_held=False):
+        verdict = (judged_going_out(seat, parts, add_parts, size)
+                   if size > seat.keeps and by_rank(seat.rules) else None)
+        if verdict is None:
+            verdict = accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
+                               check_held=False)
+        if not verdict:
             return None
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
-
-
-class _Keys:
-    """``_key`` of moves and candidates, each group's and lay-off's sorted notation worked
-    out once a call (by the identity of its list, which is kept alive beside it)."""
-
-    def __init__(self) -> None:
-        self.known: dict[int, tuple[list[str], tuple[str, ...]]] = {}
-
-    def texts(self, texts: list[str]) -> tuple[str, ...]:
-        known = self.known.get(id(texts))
-        if known is None:
-            known = self.known[id(texts)] = (texts, tuple(sorted(texts)))
-        return known[1]
-
-    def of_parts(self, parts: list[Part], add_parts: list[Part]) -> Lazy:
-        """The shape or ``_key`` of a candidate, when asked."""
-        def lazy(full: bool) -> Key:
-            if not full:
-                return (len(parts), sum([p[3] * p[3] for p in parts]),
-                        tuple(sorted([(p[1], p[3]) for p in add_parts])))
-            texts = self.texts
-            return (tuple(sorted([texts(p[8]) for p in parts])),
-                    tuple(sorted([(p[1], texts(p[8])) for p in add_parts])))
-        return lazy
-
-    def of_move(self, action: Meld) -> Lazy:
-        """The shape or ``_key`` of a move, when asked."""
-        def lazy(full: bool) -> Key:
-            groups, add = action.groups, action.add
-            if not full:
-                return (len(groups), sum([len(g) * len(g) for g in groups]),
-                        tuple(sorted([(str(k), len(v)) for k, v in add.items()])) if add
-                        else ())
-            texts = self.texts
-            return (tuple(sorted([texts(g) for g in groups])),
-                    tuple(sorted([(str(k), texts(v)) for k, v in add.items()])))
-        return lazy
 
 
 class _Ladder:
@@ -357,8 +225,8 @@ class _Ladder:
         self.prefixes = prefixes
         self.keys: list[tuple[str, ...]] | None = None   # each part's sorted notation
 
-    def _key(self, keys: _Keys, n: int) -> Lazy:
-        """The shape or ``_key`` of the rung of ``n`` groups, when asked."""
+    def _key(self, keys: Keys, n: int) -> Lazy:
+        """The shape or ``key_of`` the rung of ``n`` groups, when asked."""
         def lazy(full: bool) -> Key:
             if not full:
                 return n, self.squares[n - 1], ()
@@ -368,7 +236,7 @@ class _Ladder:
             return tuple(sorted(sorted_texts[:n])), ()
         return lazy
 
-    def offer(self, seen: _Seen, keys: _Keys, legal: list[Meld]) -> None:
+    def offer(self, seen: Seen, keys: Keys, legal: list[Meld]) -> None:
         """The rungs not seen before, that the law and the initial minimum allow."""
         seat = self.seat
         parts, texts, prefixes = self.parts, self.texts, self.prefixes
@@ -400,12 +268,6 @@ def _initial_meld(seat: Seat) -> Meld | None:
     groups = MeldTable(seat.rules, seat.naturals, seat.wilds, len(hand) - 2).find(
         need, len(hand) - 2)
     return None if groups is None else legal_meld(seat, groups, {})
-
-
-def _key(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
-    """The same move whatever the order of its cards and groups."""
-    return (tuple(sorted(tuple(sorted(g)) for g in groups)),
-            tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
 
 
 def _used(action: Meld) -> int:
