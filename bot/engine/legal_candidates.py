@@ -60,7 +60,10 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             if parts is not None and plain_parts is not None:
                 # The initial meld: melding everything may be going out without a canasta,
                 # so also offer the hand's best melds with the weakest left out.
-                ladders = [_Ladder(seat, parts), _Ladder(seat, plain_parts)]
+                # (a ladder of one group has no rungs; the plain ladder the same groups as
+                # the first offers only moves already seen)
+                ladders = [_Ladder(seat, ps) for ps in (parts, plain_parts)
+                           if len(ps) > 1 and (ps is parts or ps != parts)]
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = Seen() if out or not plain else NOTHING_SEEN
     if out:
