@@ -8,7 +8,7 @@ from __future__ import annotations
 from .cards import Card
 from .errors import accepted
 from .legal_melds import Part, Seat
-from .melds import meld_ok, set_kind
+from .melds import law_key, meld_ok, remembered, set_kind
 from .planning import check_going_out
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
@@ -50,6 +50,10 @@ class Judge:
         self.minimum = seat.game.minimum_of(seat.player) if not seat.table else 0
         # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
         self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
+        # (rank, naturals, wild cards of the meld) -> the same, remembered on the rules
+        self.law: dict[tuple[str, int, int], tuple[bool, str | None]] = remembered(
+            r, "_going_out_verdicts",
+            lambda r: (law_key(r), r.canasta_size, r.rank_canasta_kinds))
         # (canastas by kind, cards left) -> does going out allow it?
         self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
         # Italian's rules for wild cards (``check_wild_use``): a line melds every wild card
@@ -64,15 +68,19 @@ class Judge:
         self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
 
     def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
-        r = self.seat.rules
         old = self.seat.sets.get(rank)
         wilds, naturals = given_wilds, own
         if old is not None:
             wilds += old.wilds
             naturals += old.naturals
-        ok = meld_ok(r, rank, naturals, wilds, True)
-        name = set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size else None
-        known = self.melds[(rank, own, given_wilds)] = (ok, name)
+        known = self.law.get((rank, naturals, wilds))
+        if known is None:
+            r = self.seat.rules
+            ok = meld_ok(r, rank, naturals, wilds, True)
+            name = (set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size
+                    else None)
+            known = self.law[(rank, naturals, wilds)] = (ok, name)
+        self.melds[(rank, own, given_wilds)] = known
         return known
 
     def refuses(self, spare: Card | None) -> bool:
