@@ -41,7 +41,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
     legal: list[Meld] = smallest_melds(seat) if melded else []
-    cands: list[tuple[Groups, Adds, list[Part] | None]] = []
+    cands: list[tuple[Groups, Adds, list[Part] | None, int]] = []   # (... cards)
     ladders: list[_Ladder] = []
     keys = Keys()
     # a side that has melded, with no wild card in hand: one candidate, melding every
@@ -54,9 +54,10 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             # (a side that has not melded: its groups worked out here, for its ladders too)
             parts = None if melded else [seat.part(g) for g in groups]
             plain_parts = None if melded else [seat.part(g) for g in plain_groups]
-            cands.append((groups, adds, parts))
+            cands.append((groups, adds, parts, _cards(groups, adds)))
             if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-                cands.append((plain_groups, plain_adds, plain_parts))
+                cands.append((plain_groups, plain_adds, plain_parts,
+                              _cards(plain_groups, plain_adds)))
             if parts is not None and plain_parts is not None:
                 # The initial meld: melding everything may be going out without a canasta,
                 # so also offer the hand's best melds with the weakest left out.
@@ -67,8 +68,14 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     # The same move twice is offered once: a going-out line, then a smallest form, first.
     seen = Seen() if out or not plain else NOTHING_SEEN
     if out:
+        # (a line is kept only where a later move has as many cards: a candidate, a rung)
+        later = None if plain else ({_used(a) for a in legal} | {c[3] for c in cands}
+                                    | {p[0] for ladder in ladders
+                                       for p in ladder.prefixes[:-1]})
         for a in out:
-            seen.put(_used(a), keys.of_move(a))
+            size = _used(a)
+            if later is None or size in later:
+                seen.put(size, keys.of_move(a))
         kept = [a for a in legal if not seen.has(_used(a), keys.of_move(a))]
         if len(kept) < len(legal):
             legal = kept
@@ -80,10 +87,10 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
             return legal
         if seen is NOTHING_SEEN:
             seen = Seen()
-        cands = [(*greedy_melds(seat)[0], None)]
+        groups, adds = greedy_melds(seat)[0]
+        cands = [(groups, adds, None, _cards(groups, adds))]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
-    for groups, adds, parts in cands:
-        size = sum(map(len, groups)) + sum(map(len, adds.values()))
+    for groups, adds, parts, size in cands:
         if parts is None:
             parts = [seat.part(g) for g in groups]
         add_parts = [seat.part(v, k) for k, v in adds.items()]
@@ -100,8 +107,9 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         action = _candidate(seat, groups, adds, parts, add_parts, size, None)
         if action is not None:
             legal.append(action)
-    for ladder in ladders:
-        ladder.offer(seen, keys, legal)
+    for i, ladder in enumerate(ladders):
+        ladder.offer(seen, keys, legal, {p[0] for later in ladders[i + 1:]
+                                         for p in later.prefixes[:-1]})
     hand = len(seat.hand)
     if not melded and not any(hand - _used(a) >= 2 for a in legal):
         initial = _initial_meld(seat)
@@ -239,8 +247,10 @@ class _Ladder:
             return tuple(sorted(sorted_texts[:n])), ()
         return lazy
 
-    def offer(self, seen: Seen, keys: Keys, legal: list[Meld]) -> None:
-        """The rungs not seen before, that the law and the initial minimum allow."""
+    def offer(self, seen: Seen, keys: Keys, legal: list[Meld], later: set[int]) -> None:
+        """The rungs not seen before, that the law and the initial minimum allow (``later``:
+        the sizes of the rungs to come after these, the only moves still to be told apart
+        from them: a rung of another size is not kept in ``seen``)."""
         seat = self.seat
         parts, texts, prefixes = self.parts, self.texts, self.prefixes
         keeps, building = seat.keeps, seat.building
@@ -248,7 +258,7 @@ class _Ladder:
         for n in range(len(parts) - 1, 0, -1):
             prefix = prefixes[n - 1]
             size, lawful, points, made, made_natural, three = prefix
-            if seen.add(size, self._key(keys, n)):
+            if (size in later or seen.holds(size)) and seen.add(size, self._key(keys, n)):
                 continue
             if building and size <= keeps and not three:
                 if lawful and not (minimum == CANASTA_MINIMUM and not made
@@ -271,6 +281,10 @@ def _initial_meld(seat: Seat) -> Meld | None:
     groups = MeldTable(seat.rules, seat.naturals, seat.wilds, len(hand) - 2).find(
         need, len(hand) - 2)
     return None if groups is None else legal_meld(seat, groups, {})
+
+
+def _cards(groups: Groups, adds: Adds) -> int:
+    return sum(map(len, groups)) + sum(map(len, adds.values()))
 
 
 def _used(action: Meld) -> int:

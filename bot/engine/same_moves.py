@@ -43,6 +43,10 @@ class Seen:
                     same.put(move)
         return shapes
 
+    def holds(self, size: int) -> bool:
+        """Was a move of ``size`` cards seen?"""
+        return size in self.waiting or size in self.shapes
+
     def has(self, size: int, move: Lazy) -> bool:
         shapes = self._shapes(size)
         if shapes is None:
