@@ -30,7 +30,7 @@ from .melds import meld_ok, set_kind
 from .offered import by_rank
 from .planning import plan_meld
 from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
-from .same_moves import NOTHING_SEEN, Key, Keys, Lazy, Seen, key_of
+from .same_moves import NOTHING_SEEN, Key, Lazy, Seen, key_of, of_move, of_parts
 
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
 # canasta made, a group of threes among them
@@ -43,7 +43,6 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     legal: list[Meld] = smallest_melds(seat) if melded else []
     cands: list[tuple[Groups, Adds, list[Part] | None, int]] = []   # (... cards)
     ladders: list[_Ladder] = []
-    keys = Keys()
     # a side that has melded, with no wild card in hand: one candidate, melding every
     # natural that fits (``_plain_melded``)
     plain = melded and seat.building and not seat.wilds and not (
@@ -75,8 +74,8 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         for a in out:
             size = _used(a)
             if later is None or size in later:
-                seen.put(size, keys.of_move(a))
-        kept = [a for a in legal if not seen.has(_used(a), keys.of_move(a))]
+                seen.put(size, of_move(a))
+        kept = [a for a in legal if not seen.has(_used(a), of_move(a))]
         if len(kept) < len(legal):
             legal = kept
     smallest = len(legal)
@@ -94,7 +93,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if parts is None:
             parts = [seat.part(g) for g in groups]
         add_parts = [seat.part(v, k) for k, v in adds.items()]
-        key = keys.of_parts(parts, add_parts)
+        key = of_parts(parts, add_parts)
         if seen.add(size, key):
             continue
         if smallest and len(groups) + len(adds) == 1:
@@ -108,7 +107,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if action is not None:
             legal.append(action)
     for i, ladder in enumerate(ladders):
-        ladder.offer(seen, keys, legal, {p[0] for later in ladders[i + 1:]
+        ladder.offer(seen, legal, {p[0] for later in ladders[i + 1:]
                                          for p in later.prefixes[:-1]})
     hand = len(seat.hand)
     if not melded and not any(hand - _used(a) >= 2 for a in legal):
@@ -236,18 +235,18 @@ class _Ladder:
         self.prefixes = prefixes
         self.keys: list[tuple[str, ...]] | None = None   # each part's sorted notation
 
-    def _key(self, keys: Keys, n: int) -> Lazy:
+    def _key(self, n: int) -> Lazy:
         """The shape or ``key_of`` the rung of ``n`` groups, when asked."""
         def lazy(full: bool) -> Key:
             if not full:
                 return n, self.squares[n - 1], ()
             sorted_texts = self.keys
             if sorted_texts is None:
-                sorted_texts = self.keys = [keys.texts(t) for t in self.texts]
+                sorted_texts = self.keys = [tuple(sorted(t)) for t in self.texts]
             return tuple(sorted(sorted_texts[:n])), ()
         return lazy
 
-    def offer(self, seen: Seen, keys: Keys, legal: list[Meld], later: set[int]) -> None:
+    def offer(self, seen: Seen, legal: list[Meld], later: set[int]) -> None:
         """The rungs not seen before, that the law and the initial minimum allow (``later``:
         the sizes of the rungs to come after these, the only moves still to be told apart
         from them: a rung of another size is not kept in ``seen``)."""
@@ -258,7 +257,7 @@ class _Ladder:
         for n in range(len(parts) - 1, 0, -1):
             prefix = prefixes[n - 1]
             size, lawful, points, made, made_natural, three = prefix
-            if (size in later or seen.holds(size)) and seen.add(size, self._key(keys, n)):
+            if (size in later or seen.holds(size)) and seen.add(size, self._key(n)):
                 continue
             if building and size <= keeps and not three:
                 if lawful and not (minimum == CANASTA_MINIMUM and not made

@@ -2,7 +2,7 @@
 
 Moves are told apart by their cards (``key``, whatever the order of the cards and groups).
 Only moves of one shape (``Seen``) can be the same move, so a key is worked out only when
-another move of its shape comes, and each group's sorted notation once a call (``Keys``).
+another move of its shape comes.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from .actions import Meld
 from .legal_melds import Part
 
 Key = tuple[object, ...]
+# moves of fewer cards are told apart by their keys alone (their shapes cost more than
+# their keys save)
+_SHAPED = 12
 Lazy = Callable[[bool], Key]   # a move's shape (False) or key (True), when asked
 
 
@@ -35,7 +38,7 @@ class Seen:
                 return None
             shapes = self.shapes[size] = {}
             for move in waiting:
-                shape = move(False)
+                shape = move(False) if size >= _SHAPED else ()
                 same = shapes.get(shape)
                 if same is None:
                     shapes[shape] = Same(move)
@@ -51,7 +54,7 @@ class Seen:
         shapes = self._shapes(size)
         if shapes is None:
             return False
-        same = shapes.get(move(False))
+        same = shapes.get(move(False) if size >= _SHAPED else ())
         return same is not None and same.has(move)
 
     def put(self, size: int, move: Lazy) -> None:
@@ -60,7 +63,7 @@ class Seen:
         if shapes is None:
             self.waiting.setdefault(size, []).append(move)
             return
-        shape = move(False)
+        shape = move(False) if size >= _SHAPED else ()
         same = shapes.get(shape)
         if same is None:
             shapes[shape] = Same(move)
@@ -73,7 +76,7 @@ class Seen:
         if shapes is None:
             self.waiting[size] = [move]
             return False
-        shape = move(False)
+        shape = move(False) if size >= _SHAPED else ()
         same = shapes.get(shape)
         if same is None:
             shapes[shape] = Same(move)
@@ -115,42 +118,26 @@ class Same:
 NOTHING_SEEN = Seen()   # read only (``_plain_melded``), where nothing was offered before
 
 
-class Keys:
-    """``key_of`` moves and candidates, each group's and lay-off's sorted notation worked
-    out once a call (by the identity of its list, which is kept alive beside it)."""
+def of_parts(parts: list[Part], add_parts: list[Part]) -> Lazy:
+    """The shape or ``key_of`` a candidate, its groups and lay-offs worked out, when asked."""
+    def lazy(full: bool) -> Key:
+        if not full:
+            return (len(parts), sum([p[3] * p[3] for p in parts]),
+                    tuple(sorted([(p[1], p[3]) for p in add_parts])))
+        return (tuple(sorted([tuple(sorted(p[8])) for p in parts])),
+                tuple(sorted([(p[1], tuple(sorted(p[8]))) for p in add_parts])))
+    return lazy
 
-    def __init__(self) -> None:
-        self.known: dict[int, tuple[list[str], tuple[str, ...]]] = {}
 
-    def texts(self, texts: list[str]) -> tuple[str, ...]:
-        known = self.known.get(id(texts))
-        if known is None:
-            known = self.known[id(texts)] = (texts, tuple(sorted(texts)))
-        return known[1]
-
-    def of_parts(self, parts: list[Part], add_parts: list[Part]) -> Lazy:
-        """The shape or ``key_of`` a candidate, when asked."""
-        def lazy(full: bool) -> Key:
-            if not full:
-                return (len(parts), sum([p[3] * p[3] for p in parts]),
-                        tuple(sorted([(p[1], p[3]) for p in add_parts])))
-            texts = self.texts
-            return (tuple(sorted([texts(p[8]) for p in parts])),
-                    tuple(sorted([(p[1], texts(p[8])) for p in add_parts])))
-        return lazy
-
-    def of_move(self, action: Meld) -> Lazy:
-        """The shape or ``key_of`` a move, when asked."""
-        def lazy(full: bool) -> Key:
-            groups, add = action.groups, action.add
-            if not full:
-                return (len(groups), sum([len(g) * len(g) for g in groups]),
-                        tuple(sorted([(str(k), len(v)) for k, v in add.items()])) if add
-                        else ())
-            texts = self.texts
-            return (tuple(sorted([texts(g) for g in groups])),
-                    tuple(sorted([(str(k), texts(v)) for k, v in add.items()])))
-        return lazy
+def of_move(action: Meld) -> Lazy:
+    """The shape or ``key_of`` a move, when asked."""
+    def lazy(full: bool) -> Key:
+        groups, add = action.groups, action.add
+        if not full:
+            return (len(groups), sum([len(g) * len(g) for g in groups]),
+                    tuple(sorted([(str(k), len(v)) for k, v in add.items()])) if add else ())
+        return key_of(groups, add)
+    return lazy
 
 
 def key_of(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
