@@ -1,8 +1,8 @@
 """Telling moves apart, for ``legal_candidates``: the same move twice is offered once.
 
-Moves are told apart by their cards (``key``, whatever the order of the cards and groups).
-Only moves of one shape (``Seen``) can be the same move, so a key is worked out only when
-another move of its shape comes.
+Moves are told apart by their cards (``key_of``, whatever the order of the cards and
+groups). Only moves of one shape (``Seen``) can be the same move, so a key is worked out
+only when another move of its shape comes.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ Lazy = Callable[[bool], Key]   # a move's shape (False) or key (True), when aske
 class Seen:
     """The moves offered so far, by their number of cards and then by their shape (the
     number of groups and the sum of their sizes' squares, the lay-offs' sizes): only moves
-    of as many cards and of one shape can be the same move. The shapes of a size are worked
-    out only when a second move of it comes, and the keys of a shape only when a second
-    move of it comes."""
+    of as many cards and of one shape can be the same move (moves of fewer than ``_SHAPED``
+    cards: of one shape, ``()``). The shapes of a size are worked out only when a second
+    move of it comes, and the keys of a shape only when a second move of it comes."""
 
     def __init__(self) -> None:
         self.waiting: dict[int, list[Lazy]] = {}
