@@ -1,5 +1,5 @@
 """The going-out lines of sets judged by their counts (``Judge``) and laid out in notation
-(``quick_lines``), for ``legal_going_out``, where the rules allow (its ``_quick_going_out``).
+(``quick_lines``), for ``legal_going_out``, where the rules allow (``quick_going_out``).
 
 A big hand has a line for each of a dozen ranks, each melding nearly the whole hand. The
 line that keeps back a natural of rank X mostly differs from the line melding the whole
@@ -14,12 +14,10 @@ from typing import Any
 
 from .actions import Meld, meld_of
 from .cards import Card
-from .errors import accepted
 from .going_out import Everything
+from .going_out_verdict import Judge
 from .legal_melds import Seat
-from .melds import meld_ok, set_kind
-from .planning import check_going_out
-from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM, Rules
+from .rules import Rules
 
 
 def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
@@ -67,6 +65,10 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
                 continue
             if spare is None:
                 whole = _Whole(judge, everything, given, counts, texts, wild_texts[::-1])
+                line = whole.whole_line()
+                if line is not None:
+                    lines.append(line)
+                    continue
         if not judge.accepts(given, cnt, spare):
             given = next((other for other in spread_again(everything, spare, given, respread)
                           if judge.accepts(other, cnt, spare)), None)
@@ -143,6 +145,29 @@ class _Whole:
                 self.group_at[rank] = len(self.groups)
                 self.groups.append(meld_texts)
         self.refused = sum(self.bad)
+        # the canastas the line makes, and for each row those made before it and up to it
+        self.made_names = [name for _, name in self.made]
+        self.made_at: list[tuple[int, int]] = []
+        k = 0
+        for row in range(len(given)):
+            before = k
+            if k < len(self.made) and self.made[k][0] == row:
+                k += 1
+            self.made_at.append((before, k))
+        # the side's canastas the line leaves as they are
+        self.kept = [kind for key, kind in judge.kinds if key not in self.joined]
+        self.kept_keys = {key for key, _ in judge.kinds}
+
+    def whole_line(self) -> Meld | None:
+        """The line melding the whole hand, where the judge accepts it as it is spread
+        (``None``: refused, ``quick_lines`` tries it again spread another way)."""
+        judge = self.judge
+        if self.refused or judge.refuses(None):
+            return None
+        made = self.made_names
+        if not judge.allows(self.kept + made, made, None):
+            return None
+        return meld_of(list(self.groups), dict(self.adds))
 
     def line(self, spare: Card, given: list[tuple[str, int]],
              respread: bool) -> tuple[bool, Meld | None]:
@@ -167,17 +192,19 @@ class _Whole:
         own = self.counts[rank] - 1
         ok = self.refused - self.bad[row] == 0 and not judge.refuses(spare)
         name: str | None = None
-        if ok and (own or count):
-            ok, name = judge.verdict(rank, own, count)
+        melds_it = bool(own or count)
+        if ok and melds_it:
+            known = judge.melds.get((rank, own, count))
+            ok, name = judge._meld(rank, own, count) if known is None else known
         if ok:
-            joined = self.joined
-            melds_it = bool(own or count)
-            kinds = [kind for key, kind in judge.kinds
-                     if (key not in joined if key != rank else not melds_it)]
-            made = [k for r, k in self.made if r < row]
-            if name is not None:
-                made.append(name)
-            made += [k for r, k in self.made if r > row]
+            kinds = self.kept
+            if not melds_it and rank in self.kept_keys:
+                joined = self.joined
+                kinds = [kind for key, kind in judge.kinds if key not in joined or key == rank]
+            names = self.made_names
+            before, upto = self.made_at[row]
+            made = names[:before] + [name] + names[upto:] if name is not None else (
+                names[:before] + names[upto:])
             ok = judge.allows(kinds + made, made, spare)
         if not ok:
             return (False, None) if respread else (True, None)
@@ -185,8 +212,11 @@ class _Whole:
             return False, None   # the wild cards after it go to other melds
         texts = self.texts[row]
         assert texts is not None
-        rest = list(texts)
-        rest.remove(spare.text)
+        if texts[0] == spare.text:
+            rest = texts[1:]
+        else:
+            rest = list(texts)
+            rest.remove(spare.text)
         groups = list(self.groups)
         adds = dict(self.adds)
         if rank in self.melds:
@@ -222,117 +252,3 @@ def respreadings(rules: Rules) -> tuple[str, ...]:
     kinds = {kind for kind, _ in rules.going_out_kinds}
     return tuple(way for way, kind in (("keep", "natural"), ("spoil", "mixed"))
                  if kind in kinds)
-
-
-class Judge:
-    """The planner's verdict on a going-out line, from its counts (``accepts``): each meld
-    it makes or grows, the initial minimum (a side's first meld, concealed or not), and
-    what going out needs (``check_going_out``). Only where ``_quick_going_out`` says so.
-    What does not change from line to line is worked out once: the verdict on each meld
-    by its counts, and on each list of canastas going out would leave."""
-
-    def __init__(self, seat: Seat) -> None:
-        self.seat = seat
-        r = seat.rules
-        # the side's canastas by key, as they are (a meld a line does not join keeps its kind)
-        self.kinds = [(key, m.kind(r) or "") for key, m in seat.table.items()
-                      if m.is_canasta(r)]
-        self.points = sum(c.points for c in seat.hand) if not seat.table else 0
-        # a side's first meld: the initial minimum (the same for every line)
-        self.minimum = seat.game.minimum_of(seat.player) if not seat.table else 0
-        # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
-        self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
-        # (canastas by kind, cards left) -> does going out allow it?
-        self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
-        # Italian's rules for wild cards (``check_wild_use``): a line melds every wild card
-        # but the spare, on sets; none in a natural first meld, no 2 (no wild card) while
-        # the side has a wild meld short of a canasta
-        self.no_wilds = bool(r.initial_meld_natural and not seat.table)
-        self.no_deuces = False
-        if (r.deuces_reserved or r.wilds_reserved) and any(
-                m.shape == "wild" and not m.is_canasta(r) for m in seat.table.values()):
-            self.no_wilds = self.no_wilds or r.wilds_reserved
-            self.no_deuces = r.deuces_reserved
-        self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
-
-    def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
-        r = self.seat.rules
-        old = self.seat.sets.get(rank)
-        wilds, naturals = given_wilds, own
-        if old is not None:
-            wilds += old.wilds
-            naturals += old.naturals
-        ok = meld_ok(r, rank, naturals, wilds, True)
-        name = set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size else None
-        known = self.melds[(rank, own, given_wilds)] = (ok, name)
-        return known
-
-    def refuses(self, spare: Card | None) -> bool:
-        """Does going out with this spare (``None``: melding the whole hand) fail whatever
-        the melds: the rules' discard, Italian's wild cards?"""
-        seat = self.seat
-        r = seat.rules
-        remaining = 0 if spare is None else 1
-        if r.sevens_held and spare is not None and spare.rank == "7":
-            return True   # Pennies: a seven is never the going-out discard
-        if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
-            return True
-        if remaining == 0 and r.going_out_discards:
-            return True
-        if self.no_wilds or self.no_deuces:
-            spare_wild = spare is not None and spare.is_wild
-            spare_deuce = spare is not None and spare.is_wild and not spare.is_joker
-            if self.no_wilds and len(seat.wilds) - spare_wild > 0:
-                return True
-            if self.no_deuces and self.deuces - spare_deuce > 0:
-                return True
-        return False
-
-    def verdict(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
-        """The meld of ``rank`` going out with ``own`` naturals from the hand and
-        ``given_wilds`` wild cards: lawful, the canasta it is (``None``: none)."""
-        known = self.melds.get((rank, own, given_wilds))
-        return self._meld(rank, own, given_wilds) if known is None else known
-
-    def accepts(self, given: list[tuple[str, int]], counts: dict[str, int],
-                spare: Card | None) -> bool:
-        if self.refuses(spare):
-            return False
-        joined: list[str] = []
-        made: list[str] = []
-        for rank, given_wilds in given:
-            own = counts.get(rank, 0)
-            if not (given_wilds or own):
-                continue
-            joined.append(rank)
-            ok, name = self.verdict(rank, own, given_wilds)
-            if not ok:
-                return False
-            if name is not None:
-                made.append(name)
-        kinds = [kind for key, kind in self.kinds if key not in joined] + made
-        return self.allows(kinds, made, spare)
-
-    def allows(self, kinds: list[str], made: list[str], spare: Card | None) -> bool:
-        """Its melds lawful, the line leaving the side with canastas of ``kinds`` (those
-        it makes: ``made``): does it meet the initial minimum, and may the side go out?"""
-        seat = self.seat
-        game, r = seat.game, seat.rules
-        remaining = 0 if spare is None else 1
-        if not seat.table:
-            minimum = self.minimum
-            counted = [k for k in kinds if k not in r.going_out_ignores]
-            concealed = (not game.melded_before and not r.play_to_stock_end
-                         and len(counted) >= r.canastas_to_go_out)
-            points = self.points - (spare.points if spare else 0)
-            if not concealed and (minimum == CANASTA_MINIMUM and not made
-                                  or minimum == NATURAL_CANASTA_MINIMUM
-                                  and "natural" not in made
-                                  or points < minimum):
-                return False
-        out = (tuple(kinds), remaining)
-        allowed = self.outs.get(out)
-        if allowed is None:
-            allowed = self.outs[out] = accepted(check_going_out, game, seat.team, kinds,
-                                                remaining)
-        return allowed

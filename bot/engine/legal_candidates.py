@@ -3,18 +3,16 @@ melds the hand allows (with and without wild cards) and, a side that has not mel
 same with the weakest left out; each judged as the planner judges it.
 
 Each group and lay-off is worked out once a call (``Seat.part``), so a candidate costs a
-look at its groups, not at their cards. The same move twice is offered once: moves are told
-apart by their cards (``_key``), and only moves of as many cards can share a key, so a key
-is worked out only when another move of its size comes (``_Seen``).
+look at its groups, not at their cards. The same move twice is offered once
+(``same_moves``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .actions import Meld, meld_of
 from .cards import Card
 from .errors import accepted
+from .going_out_verdict import judged_going_out
 from .initial_meld import MeldTable, most_points
 from .legal_melds import (
     Adds,
@@ -31,63 +29,20 @@ from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
 from .offered import by_rank
 from .planning import plan_meld
+from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
+from .same_moves import NOTHING_SEEN, Key, Lazy, Seen, key_of, of_move, of_parts
 
-Key = tuple[object, ...]
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
 # canasta made, a group of threes among them
 Prefix = tuple[int, bool, int, bool, bool, bool]
-
-
-class _Seen:
-    """The moves offered so far, by their number of cards (only moves of as many cards can be
-    the same move); the keys of a size are worked out only when a second move of it comes."""
-
-    def __init__(self) -> None:
-        self.waiting: dict[int, list[Callable[[], Key]]] = {}
-        self.keys: dict[int, set[Key]] = {}
-
-    def _keys(self, size: int) -> set[Key] | None:
-        keys = self.keys.get(size)
-        if keys is None:
-            waiting = self.waiting.get(size)
-            if waiting is None:
-                return None
-            keys = self.keys[size] = {key() for key in waiting}
-        return keys
-
-    def has(self, size: int, key: Callable[[], Key]) -> bool:
-        keys = self._keys(size)
-        return keys is not None and key() in keys
-
-    def put(self, size: int, key: Callable[[], Key]) -> None:
-        """A move seen (not compared with those before it)."""
-        keys = self.keys.get(size)
-        if keys is None:
-            self.waiting.setdefault(size, []).append(key)
-        else:
-            keys.add(key())
-
-    def add(self, size: int, key: Callable[[], Key]) -> bool:
-        """Was a move of this key seen? (Then it is now.)"""
-        keys = self._keys(size)
-        if keys is None:
-            self.waiting[size] = [key]
-            return False
-        k = key()
-        if k in keys:
-            return True
-        keys.add(k)
-        return False
-
-
-_NOTHING_SEEN = _Seen()   # read only (``_plain_melded``), where nothing was offered before
 
 
 def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     """Building melds (``out``: the going-out lines, already found, left out here)."""
     melded = bool(seat.table)
     legal: list[Meld] = smallest_melds(seat) if melded else []
-    cands: list[tuple[Groups, Adds, list[Part] | None, Prefix | None]] = []
+    cands: list[tuple[Groups, Adds, list[Part] | None, int]] = []   # (... cards)
+    ladders: list[_Ladder] = []
     # a side that has melded, with no wild card in hand: one candidate, melding every
     # natural that fits (``_plain_melded``)
     plain = melded and seat.building and not seat.wilds and not (
@@ -95,23 +50,32 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     if not plain:
         (groups, adds), (plain_groups, plain_adds) = greedy_melds(seat)
         if groups or adds:
-            # (a side that has not melded: its groups worked out here, for _shrinking too)
+            # (a side that has not melded: its groups worked out here, for its ladders too)
             parts = None if melded else [seat.part(g) for g in groups]
             plain_parts = None if melded else [seat.part(g) for g in plain_groups]
-            cands.append((groups, adds, parts, None))
+            cands.append((groups, adds, parts, _cards(groups, adds)))
             if (plain_groups or plain_adds) and (plain_groups, plain_adds) != (groups, adds):
-                cands.append((plain_groups, plain_adds, plain_parts, None))
+                cands.append((plain_groups, plain_adds, plain_parts,
+                              _cards(plain_groups, plain_adds)))
             if parts is not None and plain_parts is not None:
                 # The initial meld: melding everything may be going out without a canasta,
                 # so also offer the hand's best melds with the weakest left out.
-                cands += _shrinking(seat, parts)
-                cands += _shrinking(seat, plain_parts)
+                # (a ladder of one group has no rungs; the plain ladder the same groups as
+                # the first offers only moves already seen)
+                ladders = [_Ladder(seat, ps) for ps in (parts, plain_parts)
+                           if len(ps) > 1 and (ps is parts or ps != parts)]
     # The same move twice is offered once: a going-out line, then a smallest form, first.
-    seen = _Seen() if out or not plain else _NOTHING_SEEN
+    seen = Seen() if out or not plain else NOTHING_SEEN
     if out:
+        # (a line is kept only where a later move has as many cards: a candidate, a rung)
+        later = None if plain else ({_used(a) for a in legal} | {c[3] for c in cands}
+                                    | {p[0] for ladder in ladders
+                                       for p in ladder.prefixes[:-1]})
         for a in out:
-            seen.put(_used(a), _key_of(a))
-        kept = [a for a in legal if not seen.has(_used(a), _key_of(a))]
+            size = _used(a)
+            if later is None or size in later:
+                seen.put(size, of_move(a))
+        kept = [a for a in legal if not seen.has(_used(a), of_move(a))]
         if len(kept) < len(legal):
             legal = kept
     smallest = len(legal)
@@ -120,44 +84,31 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         if found is not None:
             legal += found
             return legal
-        if seen is _NOTHING_SEEN:
-            seen = _Seen()
-        cands = [(*greedy_melds(seat)[0], None, None)]
+        if seen is NOTHING_SEEN:
+            seen = Seen()
+        groups, adds = greedy_melds(seat)[0]
+        cands = [(groups, adds, None, _cards(groups, adds))]
     slots: list[Slot] | None = None   # the smallest forms' slots, when first asked
-    keeps, building = seat.keeps, seat.building
-    for groups, adds, parts, prefix in cands:
-        if prefix is not None and parts is not None and not adds and not smallest:
-            # ``_shrinking``'s groups, judged by what they add up to where ``_candidate``
-            # would judge them so
-            size = prefix[0]
-            if seen.add(size, _parts_key(parts, [])):
-                continue
-            if building and size <= keeps and not prefix[5]:
-                if prefix[1] and (seat.table or meets_minimum(seat, *prefix[2:5])):
-                    legal.append(meld_of([p[8] for p in parts], {}))
-            else:
-                action = _candidate(seat, groups, adds, parts, [], size, prefix)
-                if action is not None:
-                    legal.append(action)
-            continue
-        size = (sum(map(len, groups)) if prefix is None else prefix[0]) + sum(
-            map(len, adds.values()))
+    for groups, adds, parts, size in cands:
         if parts is None:
             parts = [seat.part(g) for g in groups]
         add_parts = [seat.part(v, k) for k, v in adds.items()]
-        key = _parts_key(parts, add_parts)
+        key = of_parts(parts, add_parts)
         if seen.add(size, key):
             continue
         if smallest and len(groups) + len(adds) == 1:
             one = (True, parts[0][1], size) if groups else (False, add_parts[0][1], size)
             if slots is None:
                 slots = [slot_of(a) for a in legal[:smallest]]
-            if any(s == one and _key(a.groups, a.add) == key()
+            if any(s == one and key_of(a.groups, a.add) == key(True)
                    for a, s in zip(legal, slots, strict=False)):
                 continue
-        action = _candidate(seat, groups, adds, parts, add_parts, size, prefix)
+        action = _candidate(seat, groups, adds, parts, add_parts, size, None)
         if action is not None:
             legal.append(action)
+    for i, ladder in enumerate(ladders):
+        ladder.offer(seen, legal, {p[0] for later in ladders[i + 1:]
+                                         for p in later.prefixes[:-1]})
     hand = len(seat.hand)
     if not melded and not any(hand - _used(a) >= 2 for a in legal):
         initial = _initial_meld(seat)
@@ -166,7 +117,7 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
     return legal
 
 
-def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] | None:
+def _plain_melded(seat: Seat, smallest: list[Meld], seen: Seen) -> list[Meld] | None:
     """``greedy_melds``' one candidate for a side that has melded, the hand without wild
     cards (every natural laid off on its meld, three or more of a rank melded), judged by
     the law of melds as ``_candidate`` judges it: the move, none (not lawful, or the same as
@@ -194,7 +145,7 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
             lawful = meld_ok(rules, rank, naturals, wilds, False) if ok is None else ok
     if not size:
         return []
-    if size > seat.keeps or size in seen.waiting or size in seen.keys:
+    if size > seat.keeps or size in seen.waiting or size in seen.shapes:
         return None
     if not lawful:
         return []
@@ -216,7 +167,7 @@ def _plain_melded(seat: Seat, smallest: list[Meld], seen: _Seen) -> list[Meld] |
 def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
                add_parts: list[Part], size: int, prefix: Prefix | None) -> Meld | None:
     """``legal_meld`` of a candidate whose groups and lay-offs are worked out (``prefix``:
-    what its groups add up to, where ``_shrinking`` has it)."""
+    what its groups add up to, where ``_Ladder`` has it)."""
     if (seat.building and size <= seat.keeps and not any(p[2] for p in add_parts)
             and (not any(p[2] for p in parts) if prefix is None else not prefix[5])):
         rules = seat.rules
@@ -245,44 +196,79 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
             # a meld the law of melds refuses (A.6: black threes), in a move that does not
             # go out: where melds are sets by rank, the planner's own question and answer
             return None
-        if not accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
-                        check_held=False):
+        verdict = (judged_going_out(seat, parts, add_parts, size)
+                   if size > seat.keeps and by_rank(seat.rules) else None)
+        if verdict is None:
+            verdict = accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
+                               check_held=False)
+        if not verdict:
             return None
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
 
 
-def _parts_key(parts: list[Part], add_parts: list[Part]) -> Callable[[], Key]:
-    """``_key`` of a candidate, when it is asked."""
-    def key() -> Key:
-        return (tuple(sorted(tuple(sorted(p[8])) for p in parts)),
-                tuple(sorted((p[1], tuple(sorted(p[8]))) for p in add_parts)))
-    return key
+class _Ladder:
+    """A side that has not melded: its groups (their parts) less the weakest, less the two
+    weakest, ... down to one (the rungs), each judged by what its groups add up to
+    (``Prefix``, worked out once for all) where ``_candidate`` would judge it so."""
 
+    def __init__(self, seat: Seat, groups: list[Part]) -> None:
+        self.seat = seat
+        self.parts = parts = sorted(groups, key=lambda p: -p[7])
+        self.texts = [p[8] for p in parts]
+        rules = seat.rules
+        prefixes: list[Prefix] = []
+        self.squares: list[int] = []
+        squares = self.squares   # the sum of the squares of the groups' sizes (a shape)
+        size = points = square = 0
+        lawful, made, made_natural, three = True, False, False, False
+        for p in parts:
+            size += p[3]
+            square += p[3] * p[3]
+            squares.append(square)
+            points += p[7]
+            lawful = lawful and p[4]
+            three = three or p[2]
+            if p[5] + p[6] >= rules.canasta_size:
+                made = True
+                made_natural = made_natural or set_kind(rules, p[1], p[6]) == "natural"
+            prefixes.append((size, lawful, points, made, made_natural, three))
+        self.prefixes = prefixes
+        self.keys: list[tuple[str, ...]] | None = None   # each part's sorted notation
 
-def _key_of(action: Meld) -> Callable[[], Key]:
-    return lambda: _key(action.groups, action.add)
+    def _key(self, n: int) -> Lazy:
+        """The shape or ``key_of`` the rung of ``n`` groups, when asked."""
+        def lazy(full: bool) -> Key:
+            if not full:
+                return n, self.squares[n - 1], ()
+            sorted_texts = self.keys
+            if sorted_texts is None:
+                sorted_texts = self.keys = [tuple(sorted(t)) for t in self.texts]
+            return tuple(sorted(sorted_texts[:n])), ()
+        return lazy
 
-
-def _shrinking(seat: Seat, groups: list[Part]
-               ) -> list[tuple[Groups, Adds, list[Part], Prefix]]:
-    """The groups (their parts) less the weakest, less the two weakest, ... down to one,
-    each with its parts and what they add up to (``Prefix``), worked out once for all."""
-    parts = sorted(groups, key=lambda p: -p[7])
-    ranked = [p[0] for p in parts]
-    rules = seat.rules
-    prefixes: list[Prefix] = []
-    size = points = 0
-    lawful, made, made_natural, three = True, False, False, False
-    for p in parts:
-        size += p[3]
-        points += p[7]
-        lawful = lawful and p[4]
-        three = three or p[2]
-        if p[5] + p[6] >= rules.canasta_size:
-            made = True
-            made_natural = made_natural or set_kind(rules, p[1], p[6]) == "natural"
-        prefixes.append((size, lawful, points, made, made_natural, three))
-    return [(ranked[:n], {}, parts[:n], prefixes[n - 1]) for n in range(len(ranked) - 1, 0, -1)]
+    def offer(self, seen: Seen, legal: list[Meld], later: set[int]) -> None:
+        """The rungs not seen before, that the law and the initial minimum allow (``later``:
+        the sizes of the rungs to come after these, the only moves still to be told apart
+        from them: a rung of another size is not kept in ``seen``)."""
+        seat = self.seat
+        parts, texts, prefixes = self.parts, self.texts, self.prefixes
+        keeps, building = seat.keeps, seat.building
+        minimum = seat.game.minimum_of(seat.player)
+        for n in range(len(parts) - 1, 0, -1):
+            prefix = prefixes[n - 1]
+            size, lawful, points, made, made_natural, three = prefix
+            if (size in later or seen.holds(size)) and seen.add(size, self._key(n)):
+                continue
+            if building and size <= keeps and not three:
+                if lawful and not (minimum == CANASTA_MINIMUM and not made
+                                   or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
+                                   or points < minimum):   # (``meets_minimum``)
+                    legal.append(meld_of(texts[:n], {}))
+            else:
+                action = _candidate(seat, [p[0] for p in parts[:n]], {}, parts[:n], [],
+                                    size, prefix)
+                if action is not None:
+                    legal.append(action)
 
 
 def _initial_meld(seat: Seat) -> Meld | None:
@@ -296,10 +282,8 @@ def _initial_meld(seat: Seat) -> Meld | None:
     return None if groups is None else legal_meld(seat, groups, {})
 
 
-def _key(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
-    """The same move whatever the order of its cards and groups."""
-    return (tuple(sorted(tuple(sorted(g)) for g in groups)),
-            tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
+def _cards(groups: Groups, adds: Adds) -> int:
+    return sum(map(len, groups)) + sum(map(len, adds.values()))
 
 
 def _used(action: Meld) -> int:

@@ -2,7 +2,7 @@
 last one discarded, and for melding the whole hand, one meld that does it.
 
 A line is worked out by counts (``going_out.Everything``) and judged by counts as the
-planner would judge it, where the rules allow (``_quick_going_out``); its cards are laid
+planner would judge it, where the rules allow (``quick_going_out``); its cards are laid
 out only when it is offered. Elsewhere the planner judges it.
 """
 
@@ -12,6 +12,7 @@ from .actions import Meld
 from .cards import Card
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .going_out_judge import quick_lines, respreadings, spread_again
+from .going_out_verdict import quick_going_out
 from .legal_melds import Seat, legal_meld
 from .melds import TableMeld, other_canastas
 from .rules import Rules
@@ -47,7 +48,7 @@ def going_out_lines(seat: Seat) -> list[Meld]:
             naturals.setdefault(c.rank, []).append(c)
     spares: list[Card | None] = list(left) or [None, *_spares(r, melds, naturals, first_wilds)]
     counts = {rank: len(cs) for rank, cs in naturals.items()}
-    quick = _quick_going_out(seat, foot)
+    quick = quick_going_out(seat, foot)
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
     lines: list[Meld] = []
     # a line refused may be one whose spare wild cards spoil the natural canasta it needs,
@@ -93,23 +94,6 @@ def _line(seat: Seat, given: list[tuple[str, int]], naturals: dict[str, list[Car
     groups = [g for rank, g in plan.items() if rank not in melds]
     adds = {rank: g for rank, g in plan.items() if rank in melds and g}
     return legal_meld(seat, groups, adds)
-
-
-def _quick_going_out(seat: Seat, foot: bool) -> bool:
-    """Can a going-out line be judged by its counts (``going_out_judge.Judge``) as the planner
-    judges it? Not where the foot waits, a packet comes with a canasta, the rules look
-    beyond a meld's counts and its wild cards (Modern American's rule of five and wildless
-    ranks), a first meld brings cards or has Modern American's limits, or a 3 other than a
-    black three (or Kombo's black threes) is in the hand."""
-    game, r = seat.game, seat.rules
-    if foot or r.meld_base or r.wildless_ranks or (
-            r.foot_on == "canasta" and game.feet.get(seat.player)):
-        return False
-    if seat.threes and (seat.threes > len(seat.black) or r.black_threes_any_time):
-        return False
-    return bool(seat.table) or not (r.initial_clean_triple or r.splash
-                                    or not r.initial_top_counts or game.bonus
-                                    or r.first_meld_cards)
 
 
 def _stranded(seat: Seat) -> list[Card] | None:
