@@ -38,12 +38,7 @@ class Seen:
                 return None
             shapes = self.shapes[size] = {}
             for move in waiting:
-                shape = move(False) if size >= _SHAPED else ()
-                same = shapes.get(shape)
-                if same is None:
-                    shapes[shape] = Same(move)
-                else:
-                    same.put(move)
+                _file(shapes, size, move)
         return shapes
 
     def holds(self, size: int) -> bool:
@@ -62,13 +57,8 @@ class Seen:
         shapes = self.shapes.get(size)
         if shapes is None:
             self.waiting.setdefault(size, []).append(move)
-            return
-        shape = move(False) if size >= _SHAPED else ()
-        same = shapes.get(shape)
-        if same is None:
-            shapes[shape] = Same(move)
         else:
-            same.put(move)
+            _file(shapes, size, move)
 
     def add(self, size: int, move: Lazy) -> bool:
         """Was this move seen? (Then it is now.)"""
@@ -144,3 +134,13 @@ def key_of(groups: list[list[str]], add: dict[str, list[str]]) -> Key:
     """The same move whatever the order of its cards and groups."""
     return (tuple(sorted(tuple(sorted(g)) for g in groups)),
             tuple(sorted((str(k), tuple(sorted(v))) for k, v in add.items())))
+
+
+def _file(shapes: dict[Key, Same], size: int, move: Lazy) -> None:
+    """A move of ``size`` cards among the moves seen of its shape (not compared with them)."""
+    shape = move(False) if size >= _SHAPED else ()
+    same = shapes.get(shape)
+    if same is None:
+        shapes[shape] = Same(move)
+    else:
+        same.put(move)
