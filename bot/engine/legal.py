@@ -107,7 +107,7 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
     else:
         seat = Seat(game, player)
         hand = seat.hand
-        foot = bool(game.feet) and game.foot_pending(player)
+        foot = game.foot_pending(player)
         shapes = r.sequences or r.wild_melds   # the Samba family's melds beside sets
         if len(hand) > 1 or foot or (game.may_go_out(seat.team) and game.permission is not False
                                      and not r.play_to_stock_end and r.going_out_by_discard):

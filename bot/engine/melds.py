@@ -212,7 +212,7 @@ def law_of_melds(rules: Rules) -> dict[tuple[str, int, int, bool], bool]:
     """(rank, naturals, wilds, going out) -> does ``meld_problem`` find nothing? Remembered
     on the rules, and shared by every set of rules with the same law (the fields
     ``meld_problem`` reads): the legal-move search asks it thousands of times a game."""
-    return rules.__dict__.get("_law_of_melds") or remembered(rules, "_law_of_melds", law_key)
+    return remembered(rules, "_law_of_melds", law_key)
 
 
 def law_key(rules: Rules) -> tuple[object, ...]:

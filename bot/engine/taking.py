@@ -183,7 +183,7 @@ class _Search(PileTake):
                         if x != rank and x not in melds and k < fewest_to_meld(r, x)}
 
 def _search(game: TableState, player: str) -> _Search | None:
-    team = game.side_of[game.check_player(player)]
+    team = game.team_of(player)
     if game.pile_block(team) is not None:
         return None
     hand = game.hands[player]

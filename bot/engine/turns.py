@@ -224,7 +224,7 @@ def discard(state: TableState, player: str, action: Discard) -> list[Event]:
         problem = seven_discard_problem(state, hand, c)
         if problem:
             raise problem
-    foot = bool(state.feet) and state.foot_pending(player)
+    foot = state.foot_pending(player)
     if len(hand) == 1 and not foot:
         if r.play_to_stock_end or not r.going_out_by_discard:
             raise IllegalMove("your last card must be melded, not discarded",
