@@ -194,8 +194,7 @@ class _Whole:
         name: str | None = None
         melds_it = bool(own or count)
         if ok and melds_it:
-            known = judge.melds.get((rank, own, count))
-            ok, name = judge._meld(rank, own, count) if known is None else known
+            ok, name = judge.verdict(rank, own, count)
         if ok:
             kinds = self.kept
             if not melds_it and rank in self.kept_keys:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from .cards import Card
 from .errors import accepted
-from .legal_melds import Part, Seat
+from .legal_melds import Part, Seat, meets_minimum
 from .melds import law_key, meld_ok, remembered, set_kind
 from .planning import check_going_out
-from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 
 
 def quick_going_out(seat: Seat, foot: bool) -> bool:
@@ -141,10 +140,8 @@ class Judge:
             concealed = (not game.melded_before and not r.play_to_stock_end
                          and len(counted) >= r.canastas_to_go_out)
             points = self.points - (spare.points if spare else 0)
-            if not concealed and (minimum == CANASTA_MINIMUM and not made
-                                  or minimum == NATURAL_CANASTA_MINIMUM
-                                  and "natural" not in made
-                                  or points < minimum):
+            if not concealed and not meets_minimum(seat, points, bool(made), "natural" in made,
+                                                   minimum):
                 return False
         out = (tuple(kinds), remaining)
         allowed = self.outs.get(out)

@@ -29,7 +29,6 @@ from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
 from .offered import by_rank
 from .planning import plan_meld
-from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 from .same_moves import NOTHING_SEEN, Key, Lazy, Seen, key_of, of_move, of_parts
 
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
@@ -260,9 +259,7 @@ class _Ladder:
             if (size in later or seen.holds(size)) and seen.add(size, self._key(n)):
                 continue
             if building and size <= keeps and not three:
-                if lawful and not (minimum == CANASTA_MINIMUM and not made
-                                   or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
-                                   or points < minimum):   # (``meets_minimum``)
+                if lawful and meets_minimum(seat, points, made, made_natural, minimum):
                     legal.append(meld_of(texts[:n], {}))
             else:
                 action = _candidate(seat, [p[0] for p in parts[:n]], {}, parts[:n], [],

@@ -252,10 +252,12 @@ def building_meld(seat: Seat, groups: Groups, adds: Adds) -> Meld | None:
     return _meld(groups, adds)
 
 
-def meets_minimum(seat: Seat, points: int, made: bool, made_natural: bool) -> bool:
+def meets_minimum(seat: Seat, points: int, made: bool, made_natural: bool,
+                  minimum: int | None = None) -> bool:
     """A side's first meld of these points, making a canasta (a natural one) or not: does
-    it meet the initial minimum (A.7)?"""
-    minimum = seat.game.minimum_of(seat.player)
+    it meet the initial minimum (A.7; ``minimum``: the seat's, where the caller has it)?"""
+    if minimum is None:
+        minimum = seat.game.minimum_of(seat.player)
     return not (minimum == CANASTA_MINIMUM and not made
                 or minimum == NATURAL_CANASTA_MINIMUM and not made_natural
                 or points < minimum)
