@@ -22,7 +22,7 @@ def quick_going_out(seat: Seat, foot: bool) -> bool:
     if foot or r.meld_base or r.wildless_ranks or (
             r.foot_on == "canasta" and game.feet.get(seat.player)):
         return False
-    if seat.threes and (seat.threes > len(seat.black) or r.black_threes_any_time):
+    if seat.threes > len(seat.black):
         return False
     return bool(seat.table) or not (r.initial_clean_triple or r.splash
                                     or not r.initial_top_counts or game.bonus
@@ -75,7 +75,8 @@ class Judge:
         known = self.law.get((rank, naturals, wilds))
         if known is None:
             r = self.seat.rules
-            ok = meld_ok(r, rank, naturals, wilds, True)
+            ok = meld_ok(r, rank, naturals, wilds, True) and not (
+                rank == "3" and r.black_threes_any_time and naturals + wilds > 4)
             name = (set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size
                     else None)
             known = self.law[(rank, naturals, wilds)] = (ok, name)

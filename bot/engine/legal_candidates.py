@@ -27,7 +27,6 @@ from .legal_melds import (
 )
 from .legal_melds import slot as slot_of
 from .melds import meld_ok, set_kind
-from .offered import by_rank
 from .planning import plan_meld
 from .same_moves import NOTHING_SEEN, Key, Lazy, Seen, key_of, of_move, of_parts
 
@@ -167,8 +166,11 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
                add_parts: list[Part], size: int, prefix: Prefix | None) -> Meld | None:
     """``legal_meld`` of a candidate whose groups and lay-offs are worked out (``prefix``:
     what its groups add up to, where ``_Ladder`` has it)."""
-    if (seat.building and size <= seat.keeps and not any(p[2] for p in add_parts)
-            and (not any(p[2] for p in parts) if prefix is None else not prefix[5])):
+    three = any(p[2] for p in add_parts) or (any(p[2] for p in parts) if prefix is None
+                                             else prefix[5])
+    if three and seat.rules.black_threes_any_time:
+        three = not _threes_any_time(seat, parts, add_parts)
+    if seat.building and size <= seat.keeps and not three:
         rules = seat.rules
         first = not seat.table
         if prefix is not None and not add_parts:
@@ -190,19 +192,41 @@ def _candidate(seat: Seat, groups: Groups, adds: Adds, parts: list[Part],
         if first and not meets_minimum(seat, points, made, made_natural):
             return None
     else:
-        if (size <= seat.keeps and by_rank(seat.rules)
+        by_counts = _by_counts(seat, parts)
+        if (size <= seat.keeps and by_counts
                 and not (all(p[4] for p in parts) and all(p[4] for p in add_parts))):
             # a meld the law of melds refuses (A.6: black threes), in a move that does not
-            # go out: where melds are sets by rank, the planner's own question and answer
+            # go out: where sets are one a rank, the planner's own question and answer
             return None
         verdict = (judged_going_out(seat, parts, add_parts, size)
-                   if size > seat.keeps and by_rank(seat.rules) else None)
+                   if size > seat.keeps and by_counts else None)
         if verdict is None:
             verdict = accepted(plan_meld, seat.game, seat.player, groups, list(adds.items()),
                                check_held=False)
         if not verdict:
             return None
     return meld_of([p[8] for p in parts], {k: p[8] for k, p in zip(adds, add_parts, strict=True)})
+
+
+def _by_counts(seat: Seat, parts: list[Part]) -> bool:
+    """Does the planner judge a candidate's melds by the counts ``Seat.part`` works out:
+    where sets are one a rank, or where a rank may have two melds but no group is of a
+    rank the side has melded (it would start a second meld of it)?"""
+    r = seat.rules
+    if r.one_set_a_rank:
+        return True
+    if r.special_hands:
+        return False
+    sets = seat.sets
+    return not any(p[1] in sets for p in parts)
+
+
+def _threes_any_time(seat: Seat, parts: list[Part], add_parts: list[Part]) -> bool:
+    """Kombo, black threes melded any time: are the candidate's melds of threes judged as
+    any other meld (at most four threes each, none a second meld of threes)?"""
+    sets = seat.sets
+    return (all(p[5] + p[6] <= 4 for p in add_parts if p[2])
+            and all(p[5] + p[6] <= 4 and p[1] not in sets for p in parts if p[2]))
 
 
 class _Ladder:

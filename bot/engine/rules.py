@@ -162,6 +162,14 @@ class Rules:
                     or self.wildless_ranks)
 
     @cached_property
+    def one_set_a_rank(self) -> bool:
+        """Whether every set is keyed by its rank, one a rank, and nothing but its counts
+        and the hand's (the law, the minimum, going out) decides whether a move of sets
+        is legal: no sequences, no second meld of a rank, no special hands (wild melds and
+        South American's blocking and hand canastas aside)."""
+        return not (self.sequences or self.duplicate_melds or self.special_hands)
+
+    @cached_property
     def first_meld_by_counts(self) -> bool:
         """Whether a side's first meld that keeps two cards is judged by its counts and the
         minimum alone (no natural, clean triple or splash rule, the top card counting)."""
