@@ -5,6 +5,7 @@ melds all the hand but at most one card (``judged_going_out``).
 
 from __future__ import annotations
 
+from .bonus_cards import first_meld_brings
 from .cards import Card
 from .errors import accepted
 from .legal_melds import Part, Seat, meets_minimum
@@ -26,7 +27,8 @@ def quick_going_out(seat: Seat, foot: bool) -> bool:
         return False
     return bool(seat.table) or not (r.initial_clean_triple or r.splash
                                     or not r.initial_top_counts or game.bonus
-                                    or r.first_meld_cards)
+                                    or r.first_meld_cards
+                                    and first_meld_brings(game, seat.team) == 1)
 
 
 class Judge:
@@ -47,14 +49,23 @@ class Judge:
                        else sum(c.points for c in seat.hand))
         # a side's first meld: the initial minimum (the same for every line)
         self.minimum = seat.game.minimum_of(seat.player) if not seat.table else 0
+        # a side's first meld that brings cards after it (Mexican's 13) never goes out:
+        # its lines are building melds, judged by the law and the minimum alone
+        self.going_out = bool(seat.table) or not (
+            r.first_meld_cards and first_meld_brings(seat.game, seat.team))
         # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
         self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
         # (rank, naturals, wild cards of the meld) -> the same, remembered on the rules
         self.law: dict[tuple[str, int, int], tuple[bool, str | None]] = remembered(
-            r, "_going_out_verdicts",
+            r, "_going_out_verdicts" if self.going_out else "_building_verdicts",
             lambda r: (law_key(r), r.canasta_size, r.rank_canasta_kinds))
-        # (canastas by kind, cards left) -> does going out allow it?
-        self.outs: dict[tuple[tuple[str, ...], int], bool] = {}
+        # (canastas by kind, cards left) -> does going out allow it? Where going out looks
+        # at no kind (``check_going_out``), the number of canastas stands for them
+        self.outs: dict[tuple[tuple[str, ...] | int, int], bool] = {}
+        self.by_number = not (r.going_out_ignores or r.going_out_needs or r.going_out_kinds)
+        # a first meld that goes out may be concealed (not bound by the minimum)?
+        self.concealable = self.going_out and not (seat.game.melded_before
+                                                   or r.play_to_stock_end)
         # Italian's rules for wild cards (``check_wild_use``): a line melds every wild card
         # but the spare, on sets; none in a natural first meld, no 2 (no wild card) while
         # the side has a wild meld short of a canasta
@@ -75,7 +86,7 @@ class Judge:
         known = self.law.get((rank, naturals, wilds))
         if known is None:
             r = self.seat.rules
-            ok = meld_ok(r, rank, naturals, wilds, True) and not (
+            ok = meld_ok(r, rank, naturals, wilds, self.going_out) and not (
                 rank == "3" and r.black_threes_any_time and naturals + wilds > 4)
             name = (set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size
                     else None)
@@ -88,13 +99,14 @@ class Judge:
         the melds: the rules' discard, Italian's wild cards?"""
         seat = self.seat
         r = seat.rules
-        remaining = 0 if spare is None else 1
-        if r.sevens_held and spare is not None and spare.rank == "7":
-            return True   # Pennies: a seven is never the going-out discard
-        if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
-            return True
-        if remaining == 0 and r.going_out_discards:
-            return True
+        if self.going_out:
+            remaining = 0 if spare is None else 1
+            if r.sevens_held and spare is not None and spare.rank == "7":
+                return True   # Pennies: a seven is never the going-out discard
+            if (r.play_to_stock_end or not r.going_out_by_discard) and remaining == 1:
+                return True
+            if remaining == 0 and r.going_out_discards:
+                return True
         if self.no_wilds or self.no_deuces:
             spare_wild = spare is not None and spare.is_wild
             spare_deuce = spare is not None and spare.is_wild and not spare.is_joker
@@ -136,15 +148,19 @@ class Judge:
         game, r = seat.game, seat.rules
         remaining = 0 if spare is None else 1
         if not seat.table:
-            minimum = self.minimum
-            counted = [k for k in kinds if k not in r.going_out_ignores]
-            concealed = (not game.melded_before and not r.play_to_stock_end
-                         and len(counted) >= r.canastas_to_go_out)
+            concealed = False
+            if self.concealable:
+                ignored = r.going_out_ignores
+                counted = (sum(1 for k in kinds if k not in ignored) if ignored
+                           else len(kinds))
+                concealed = counted >= r.canastas_to_go_out
             points = self.points - (spare.points if spare else 0)
             if not concealed and not meets_minimum(seat, points, bool(made), "natural" in made,
-                                                   minimum):
+                                                   self.minimum):
                 return False
-        out = (tuple(kinds), remaining)
+            if not self.going_out:
+                return True
+        out = (len(kinds) if self.by_number else tuple(kinds), remaining)
         allowed = self.outs.get(out)
         if allowed is None:
             allowed = self.outs[out] = accepted(check_going_out, game, seat.team, kinds,
