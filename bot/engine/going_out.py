@@ -185,6 +185,8 @@ class Everything:
                 wild_count -= 1
             else:
                 changed = spare.rank
+                if not (keep_natural or spoil_natural) and self.alike(changed):
+                    return self.whole()   # every row as the whole hand's
         if self.failed and any(rank != changed for rank in self.failed):
             return None
         size = self.rules.canasta_size
@@ -207,10 +209,6 @@ class Everything:
                 fresh = self._entry(changed, own)
                 if fresh is None:
                     return None
-                if (old is not None and not keep_natural and not spoil_natural
-                        and not self.failed
-                        and fresh[1:] == old[1:] and self._alike(fresh, old)):
-                    return self.whole()   # every row as the whole hand's
             lows, highs, sizes = list(lows), list(highs), list(sizes)
             short = [e for e in short if e[1] != changed]
             if fresh is None:
@@ -256,6 +254,19 @@ class Everything:
             return list(zip(ranks, given, strict=True))
         return [(rank, n) for i, (rank, n) in enumerate(zip(ranks, given, strict=True))
                 if i != skip]
+
+    def alike(self, rank: str) -> bool:
+        """Does the hand less one natural of ``rank`` spread its wild cards as the whole
+        hand does (``without``'s answer is ``whole``'s): the rank's meld keeps its fewest
+        and most wild cards and counts alike (``_alike``)?"""
+        if self.failed:
+            return False
+        old = self.entries[rank]
+        own = self.counts[rank] - 1
+        if old is None or not (own or rank in self.melds):
+            return False
+        fresh = self._entry(rank, own)
+        return fresh is not None and fresh[1:] == old[1:] and self._alike(fresh, old)
 
     def _alike(self, fresh: tuple[int, int, int], old: tuple[int, int, int]) -> bool:
         """Does a row that keeps its fewest and most wild cards (``old`` for the whole
