@@ -22,11 +22,12 @@ from .rules import Rules
 
 def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
                 counts: dict[str, int], texts: dict[str, list[str]], wilds: list[Card],
-                respread: tuple[str, ...]) -> list[Meld]:
+                respread: tuple[str, ...], points: int | None = None) -> list[Meld]:
     """The going-out lines judged by their counts (``Judge``), each laid out in notation as
     ``assemble`` would lay it out: a rank's naturals in the hand's order, then its wild
-    cards taken from the end of the hand's wild cards."""
-    judge = Judge(seat)
+    cards taken from the end of the hand's wild cards (``points``: the hand's, where the
+    caller knows them)."""
+    judge = Judge(seat, points)
     melds = seat.sets
     lines: list[Meld] = []
     wild_texts = [c.text for c in wilds]

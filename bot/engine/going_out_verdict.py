@@ -53,9 +53,9 @@ class Judge:
         # its lines are building melds, judged by the law and the minimum alone
         self.going_out = bool(seat.table) or not (
             r.first_meld_cards and first_meld_brings(seat.game, seat.team))
-        # (rank, naturals from the hand, wild cards given) -> lawful, the canasta's kind
-        self.melds: dict[tuple[str, int, int], tuple[bool, str | None]] = {}
-        # (rank, naturals, wild cards of the meld) -> the same, remembered on the rules
+        self.sets = seat.sets
+        # (rank, naturals, wild cards of the meld) -> lawful, the canasta's kind,
+        # remembered on the rules
         self.law: dict[tuple[str, int, int], tuple[bool, str | None]] = remembered(
             r, "_going_out_verdicts" if self.going_out else "_building_verdicts",
             lambda r: (law_key(r), r.canasta_size, r.rank_canasta_kinds))
@@ -77,21 +77,13 @@ class Judge:
             self.no_deuces = r.deuces_reserved
         self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
 
-    def _meld(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
-        old = self.seat.sets.get(rank)
-        wilds, naturals = given_wilds, own
-        if old is not None:
-            wilds += old.wilds
-            naturals += old.naturals
-        known = self.law.get((rank, naturals, wilds))
-        if known is None:
-            r = self.seat.rules
-            ok = meld_ok(r, rank, naturals, wilds, self.going_out) and not (
-                rank == "3" and r.black_threes_any_time and naturals + wilds > 4)
-            name = (set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size
-                    else None)
-            known = self.law[(rank, naturals, wilds)] = (ok, name)
-        self.melds[(rank, own, given_wilds)] = known
+    def _meld(self, rank: str, naturals: int, wilds: int) -> tuple[bool, str | None]:
+        """``verdict`` of the meld as it would be, worked out and remembered."""
+        r = self.seat.rules
+        ok = meld_ok(r, rank, naturals, wilds, self.going_out) and not (
+            rank == "3" and r.black_threes_any_time and naturals + wilds > 4)
+        name = set_kind(r, rank, wilds) if ok and naturals + wilds >= r.canasta_size else None
+        known = self.law[(rank, naturals, wilds)] = (ok, name)
         return known
 
     def refuses(self, spare: Card | None) -> bool:
@@ -119,7 +111,11 @@ class Judge:
     def verdict(self, rank: str, own: int, given_wilds: int) -> tuple[bool, str | None]:
         """The meld of ``rank`` going out with ``own`` naturals from the hand and
         ``given_wilds`` wild cards: lawful, the canasta it is (``None``: none)."""
-        known = self.melds.get((rank, own, given_wilds))
+        old = self.sets.get(rank)
+        if old is not None:
+            own += old.naturals
+            given_wilds += old.wilds
+        known = self.law.get((rank, own, given_wilds))
         return self._meld(rank, own, given_wilds) if known is None else known
 
     def accepts(self, given: list[tuple[str, int]], counts: dict[str, int],

@@ -9,7 +9,7 @@ out only when it is offered. Elsewhere the planner judges it.
 from __future__ import annotations
 
 from .actions import Meld
-from .cards import Card
+from .cards import CARDS, Card
 from .going_out import Everything, assemble, fewest_to_meld, wild_room
 from .going_out_judge import quick_lines, respreadings, spread_again
 from .going_out_verdict import quick_going_out
@@ -35,28 +35,38 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     foot = game.foot_pending(seat.player)   # Hand and Foot: melding the hand away picks it up
     if not (foot or _canastas_within_reach(r, melds, seat, have)):
         return []
-    naturals: dict[str, list[Card]] = {}   # the hand by rank, in the hand's order
+    # the hand by rank, in the hand's order: each rank's notation, its first card
+    texts: dict[str, list[str]] = {}
+    firsts: list[Card] = []
     wilds: list[Card] = []
     # the first wild card of each rank, with the natural ranks the hand showed before it
     first_wilds: list[tuple[int, Card]] = []
     for c in hand:
         if c.is_wild:
             if all(w.rank != c.rank for _, w in first_wilds):
-                first_wilds.append((len(naturals), c))
+                first_wilds.append((len(firsts), c))
             wilds.append(c)
         else:
-            naturals.setdefault(c.rank, []).append(c)
-    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, naturals, first_wilds)]
-    counts = {rank: len(cs) for rank, cs in naturals.items()}
-    quick = quick_going_out(seat, foot)
+            held = texts.get(c.rank)
+            if held is None:
+                texts[c.rank] = [c.text]
+                firsts.append(c)
+            else:
+                held.append(c.text)
+    counts = {rank: len(ts) for rank, ts in texts.items()}
+    spares: list[Card | None] = list(left) or [None, *_spares(r, melds, firsts, counts,
+                                                              first_wilds)]
     everything = Everything(r, melds, counts, len(wilds), have=have, need=0 if foot else None)
-    lines: list[Meld] = []
     # a line refused may be one whose spare wild cards spoil the natural canasta it needs,
     # or leave natural the canasta that must be mixed
     respread = respreadings(r)
-    if quick:
-        texts = {rank: [c.text for c in cs] for rank, cs in naturals.items()}
-        return quick_lines(seat, everything, spares, counts, texts, wilds, respread)
+    if quick_going_out(seat, foot):
+        # (a side's first meld: the hand's points, a rank's naturals alike, its 3s black)
+        points = None if seat.table else (sum(c.points * counts[c.rank] for c in firsts)
+                                          + sum(c.points for c in wilds))
+        return quick_lines(seat, everything, spares, counts, texts, wilds, respread, points)
+    naturals = {rank: [CARDS[t] for t in ts] for rank, ts in texts.items()}
+    lines: list[Meld] = []
     for spare in spares:
         nat, cnt, wl = naturals, counts, wilds
         if spare is not None and spare.is_wild:
@@ -116,22 +126,24 @@ def _stranded(seat: Seat) -> list[Card] | None:
     return out
 
 
-def _spares(rules: Rules, melds: dict[str, TableMeld], naturals: dict[str, list[Card]],
-            first_wilds: list[tuple[int, Card]]) -> list[Card]:
+def _spares(rules: Rules, melds: dict[str, TableMeld], firsts: list[Card],
+            counts: dict[str, int], first_wilds: list[tuple[int, Card]]) -> list[Card]:
     """One card of each rank whose discard could end a going out, the first of its rank
     in the hand, in the hand's order: not the last but one of a rank that must still make
-    a new meld (what is left of it would be stranded). (``naturals``: the hand's by rank,
-    in the order of their first card; ``first_wilds``: its first wild card of each rank,
-    with the natural ranks seen before it.)"""
+    a new meld (what is left of it would be stranded). (``firsts``: the hand's first
+    natural of each rank, in the hand's order, ``counts`` its naturals by rank;
+    ``first_wilds``: its first wild card of each rank, with the natural ranks seen before
+    it.)"""
     out: list[Card] = []
     w = 0
-    for k, (rank, cs) in enumerate(naturals.items()):
+    for k, c in enumerate(firsts):
         while w < len(first_wilds) and first_wilds[w][0] <= k:
             out.append(first_wilds[w][1])
             w += 1
-        rest = len(cs) - 1
+        rank = c.rank
+        rest = counts[rank] - 1
         if rank in melds or rest == 0 or rest >= fewest_to_meld(rules, rank):
-            out.append(cs[0])
+            out.append(c)
     out += [c for _, c in first_wilds[w:]]
     return out
 

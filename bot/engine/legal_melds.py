@@ -110,15 +110,21 @@ class Seat:
             wilds = points = 0
             three = False
             rank = key
-            for c in cards:
-                points += c.points
-                if c.is_wild:
-                    wilds += 1
-                else:
-                    if rank is None:
-                        rank = c.rank
-                    if c.rank == "3":
-                        three = True
+            if cards and cards is self.naturals.get(cards[0].rank):
+                # a rank's naturals as the seat holds them (never 3s): no card to look at
+                points = len(cards) * cards[0].points
+                if rank is None:
+                    rank = cards[0].rank
+            else:
+                for c in cards:
+                    points += c.points
+                    if c.is_wild:
+                        wilds += 1
+                    else:
+                        if rank is None:
+                            rank = c.rank
+                        if c.rank == "3":
+                            three = True
             if key is not None:
                 three = self.sets[key].rank == "3"
             assert rank is not None
