@@ -75,7 +75,7 @@ class Judge:
                 m.shape == "wild" and not m.is_canasta(r) for m in seat.table.values()):
             self.no_wilds = self.no_wilds or r.wilds_reserved
             self.no_deuces = r.deuces_reserved
-        self.deuces = sum(1 for c in seat.wilds if not c.is_joker)
+        self.deuces = sum(1 for c in seat.wilds if not c.is_joker) if self.no_deuces else 0
 
     def _meld(self, rank: str, naturals: int, wilds: int) -> tuple[bool, str | None]:
         """``verdict`` of the meld as it would be, worked out and remembered."""

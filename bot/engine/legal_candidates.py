@@ -9,6 +9,8 @@ look at its groups, not at their cards. The same move twice is offered once
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .actions import Meld, meld_of
 from .cards import Card
 from .errors import accepted
@@ -30,6 +32,7 @@ from .melds import meld_ok, set_kind
 from .planning import plan_meld
 from .same_moves import NOTHING_SEEN, Key, Lazy, Seen, key_of, of_move, of_parts
 
+_POINTS = itemgetter(7)   # a part's points
 # what a candidate's groups add up to: cards, all lawful, points, a canasta made, a natural
 # canasta made, a group of threes among them
 Prefix = tuple[int, bool, int, bool, bool, bool]
@@ -236,7 +239,7 @@ class _Ladder:
 
     def __init__(self, seat: Seat, groups: list[Part]) -> None:
         self.seat = seat
-        self.parts = parts = sorted(groups, key=lambda p: -p[7])
+        self.parts = parts = sorted(groups, key=_POINTS, reverse=True)   # (a stable sort)
         self.texts = [p[8] for p in parts]
         rules = seat.rules
         prefixes: list[Prefix] = []

@@ -16,7 +16,7 @@ has melded, where the planner asks only the law of melds (A.6): that law is aske
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from .actions import Meld, meld_of
 from .cards import CARDS, Card
@@ -40,6 +40,7 @@ Split = tuple[dict[str, list[Card]], list[Card], list[Card]]
 # naturals, wild cards, points, notation
 Part = tuple[list[Card], str, bool, int, bool, int, int, int, list[str]]
 _ORDER = attrgetter("order")
+_SIZE = itemgetter(0)
 
 
 class Seat:
@@ -182,17 +183,17 @@ def greedy_melds(seat: Seat) -> tuple[tuple[Groups, Adds], tuple[Groups, Adds]]:
                 groups.append(g + [wilds.pop(0)])
     # Remaining wild cards go where there is room (canastas first, then the largest melds).
     if wilds:
-        # (key: a meld's, or a group's index; naturals, wilds): the groups so far are the
-        # plain melds' (naturals only) and the pairs, each with a wild card
-        targets: list[tuple[str | int, int, int]] = []
+        # (size, key: a meld's, or a group's index; naturals, wilds): the groups so far are
+        # the plain melds' (naturals only) and the pairs, each with a wild card
+        targets: list[tuple[int, str | int, int, int]] = []
         for rank, m in melds.items():
             extra = adds.get(rank)
-            targets.append((rank, len(m.cards) - m.wilds + (len(extra) if extra else 0),
-                            m.wilds))
+            n = len(m.cards) - m.wilds + (len(extra) if extra else 0)
+            targets.append((n + m.wilds, rank, n, m.wilds))
         for i, g in enumerate(groups):
-            targets.append((i, len(g), 0) if i < shared else (i, 2, 1))
-        targets.sort(key=lambda t: -(t[1] + t[2]))
-        for key, n, w in targets:
+            targets.append((len(g), i, len(g), 0) if i < shared else (3, i, 2, 1))
+        targets.sort(key=_SIZE, reverse=True)   # (a stable sort)
+        for _, key, n, w in targets:
             while wilds and w < r.max_wilds and (not r.wilds_at_most_naturals or w < n):
                 if r.max_meld_size is not None and n + w >= r.max_meld_size:
                     break
