@@ -75,6 +75,7 @@ class Judge:
                 m.shape == "wild" and not m.is_canasta(r) for m in seat.table.values()):
             self.no_wilds = self.no_wilds or r.wilds_reserved
             self.no_deuces = r.deuces_reserved
+        self.natural_refused: bool | None = None   # (``refuses``, a natural spare's)
         self.deuces = sum(1 for c in seat.wilds if not c.is_joker) if self.no_deuces else 0
 
     def _meld(self, rank: str, naturals: int, wilds: int) -> tuple[bool, str | None]:
@@ -88,7 +89,16 @@ class Judge:
 
     def refuses(self, spare: Card | None) -> bool:
         """Does going out with this spare (``None``: melding the whole hand) fail whatever
-        the melds: the rules' discard, Italian's wild cards?"""
+        the melds: the rules' discard, Italian's wild cards? (One answer for every natural
+        spare but a seven.)"""
+        if spare is not None and not spare.is_wild and spare.rank != "7":
+            known = self.natural_refused
+            if known is None:
+                known = self.natural_refused = self._refuses(spare)
+            return known
+        return self._refuses(spare)
+
+    def _refuses(self, spare: Card | None) -> bool:
         seat = self.seat
         r = seat.rules
         if self.going_out:

@@ -43,8 +43,8 @@ def going_out_lines(seat: Seat) -> list[Meld]:
     first_wilds: list[tuple[int, Card]] = []
     for c in hand:
         if c.is_wild:
-            if all(w.rank != c.rank for _, w in first_wilds):
-                first_wilds.append((len(firsts), c))
+            if not first_wilds or first_wilds[0][1].rank != c.rank and len(first_wilds) < 2:
+                first_wilds.append((len(firsts), c))   # (two ranks of wild cards at most)
             wilds.append(c)
         else:
             held = texts.get(c.rank)
