@@ -117,44 +117,42 @@ class _Whole:
                  handed: list[str]) -> None:
         self.judge, self.index, self.given, self.counts = judge, everything.index, given, counts
         self.melds = melds = judge.seat.sets
-        self.bad: list[bool] = []                   # each row's meld refused
-        self.joined: set[str] = set()               # the ranks the line melds
-        self.made: list[tuple[int, str]] = []       # (row, canasta kind) of those it makes
-        self.texts: list[list[str] | None] = []     # each row's notation
-        self.groups: list[list[str]] = []
-        self.adds: dict[Any, list[str]] = {}
-        self.group_at: dict[str, int] = {}          # a new meld's place among the groups
+        bad: list[bool] = []                # each row's meld refused
+        joined: set[str] = set()            # the ranks the line melds
+        made: list[str] = []                # the canastas the line makes, in row order
+        made_at: list[tuple[int, int]] = []   # each row's: those made before it, up to it
+        row_texts: list[list[str] | None] = []   # each row's notation
+        groups: list[list[str]] = []
+        adds: dict[Any, list[str]] = {}
+        group_at: dict[str, int] = {}       # a new meld's place among the groups
+        self.bad, self.joined, self.made_at, self.texts = bad, joined, made_at, row_texts
+        self.groups, self.adds, self.group_at = groups, adds, group_at
+        verdict = judge.verdict
         used = 0
-        for row, (rank, count) in enumerate(given):
+        for rank, count in given:
             own = counts.get(rank, 0)
-            bad = False
+            before = len(made)
             if own or count:
-                self.joined.add(rank)
-                ok, name = judge.verdict(rank, own, count)
-                bad = not ok
+                joined.add(rank)
+                ok, name = verdict(rank, own, count)
+                bad.append(not ok)
                 if name is not None:
-                    self.made.append((row, name))
-            self.bad.append(bad)
+                    made.append(name)
+            else:
+                bad.append(False)
+            made_at.append((before, len(made)))
             meld_texts = _with_wilds(texts.get(rank), count, handed, used)
             used += count
-            self.texts.append(meld_texts or None)
+            row_texts.append(meld_texts or None)
             if not meld_texts:
                 continue
             if rank in melds:
-                self.adds[rank] = meld_texts
+                adds[rank] = meld_texts
             else:
-                self.group_at[rank] = len(self.groups)
-                self.groups.append(meld_texts)
-        self.refused = sum(self.bad)
-        # the canastas the line makes, and for each row those made before it and up to it
-        self.made_names = [name for _, name in self.made]
-        self.made_at: list[tuple[int, int]] = []
-        k = 0
-        for row in range(len(given)):
-            before = k
-            if k < len(self.made) and self.made[k][0] == row:
-                k += 1
-            self.made_at.append((before, k))
+                group_at[rank] = len(groups)
+                groups.append(meld_texts)
+        self.refused = sum(bad)
+        self.made_names = made
         # the side's canastas the line leaves as they are
         self.kept = [kind for key, kind in judge.kinds if key not in self.joined]
         self.kept_keys = {key for key, _ in judge.kinds}
