@@ -70,7 +70,8 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
                 if line is not None:
                     lines.append(line)
                     continue
-        if not judge.accepts(given, cnt, spare):
+        if not (whole.accepts(given, spare) if whole is not None and spare is not None
+                and spare.is_wild else judge.accepts(given, cnt, spare)):
             given = next((other for other in spread_again(everything, spare, given, respread)
                           if judge.accepts(other, cnt, spare)), None)
             if given is None:
@@ -167,6 +168,35 @@ class _Whole:
         if not judge.allows(self.kept + made, made, None):
             return None
         return meld_of(list(self.groups), dict(self.adds))
+
+    def accepts(self, given: list[tuple[str, int]], spare: Card) -> bool:
+        """``Judge.accepts`` of the line keeping back the wild card ``spare`` (``given``:
+        ``Everything``'s, its rows the whole hand's): the judge is asked only of the rows
+        whose wild cards differ from the whole hand's line."""
+        whole, judge, counts = self.given, self.judge, self.counts
+        if len(given) != len(whole):
+            return judge.accepts(given, counts, spare)
+        if judge.refuses(spare):
+            return False
+        bad, names, made_at = self.bad, self.made_names, self.made_at
+        made: list[str] = []
+        for row, (rank, count) in enumerate(given):
+            if count == whole[row][1]:   # (the rows keep their ranks and order)
+                if bad[row]:
+                    return False
+                before, upto = made_at[row]
+                if upto > before:
+                    made.append(names[before])
+                continue
+            own = counts.get(rank, 0)
+            if not own:   # a meld it may join or leave alone: the judge's own way
+                return judge.accepts(given, counts, spare)
+            ok, name = judge.verdict(rank, own, count)
+            if not ok:
+                return False
+            if name is not None:
+                made.append(name)
+        return judge.allows(self.kept + made, made, spare)
 
     def line(self, spare: Card, given: list[tuple[str, int]],
              respread: bool) -> tuple[bool, Meld | None]:

@@ -60,6 +60,8 @@ def test_shared_lines_are_the_lines_one_by_one(name: str, monkeypatch: pytest.Mo
     monkeypatch.setattr(going_out_judge._Whole, "line",
                         lambda self, spare, given, keep_natural: (False, None))
     monkeypatch.setattr(going_out.Everything, "_alike", lambda self, fresh, old: False)
+    monkeypatch.setattr(going_out_judge._Whole, "accepts",
+                        lambda self, given, spare: self.judge.accepts(given, self.counts, spare))
     one_by_one = [[action_to_dict(a) for a in g.copy().legal_actions(g.turn)] for g in games]
     assert shared == one_by_one
     lines = sum(1 for moves in shared for m in moves
