@@ -28,6 +28,8 @@ Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, poin
 # a rank's melds, the fewest cards of any, and the melds within each bound on the cards
 _Shapes = tuple[list[Shape], int, dict[int, list[Shape]]]
 State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
+# ``MeldTable._first``: the first state's points, the most points of any, its melds
+_First = tuple[int, int, list[list[Card]] | None]
 Ranked = tuple[int, int, int, int, tuple[Choice, ...]]   # cards, -points, jokers, deuces, melds
 _BY_CARDS_AND_POINTS = itemgetter(0, 1)
 FIRST_BOUND = 3   # cards: the smallest meld
@@ -85,6 +87,8 @@ class MeldTable:
         self._tables: dict[int, State] = {}
         self._ranks: dict[int, tuple[list[int], list[Ranked]]] = {}
         self._asked: dict[int, int] = {}   # questions at each bound not yet ranked
+        # ``_first``'s answers, by the first bound and the wild cards allowed
+        self._firsts: dict[tuple[int, int, int], _First] = {}
 
     def states(self, bound: int) -> State:
         """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
@@ -149,6 +153,17 @@ class MeldTable:
         limit = min(max_cards, self.max_cards)
         bound = min(FIRST_BOUND, limit)
         done = 0   # no state of at most this many cards does
+        at = bound if bound > 0 else 0
+        first = self._firsts.get((at, jokers, deuces))
+        if first is None:
+            first = self._first(at, jokers, deuces)
+        if first[2] is not None and first[0] >= need:
+            return [g[:] for g in first[2]]   # (the one meld most kinds of take ask)
+        if first[1] < need:   # no state at the first bound does
+            if bound >= limit:
+                return None
+            done = bound
+            bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
         while True:
             best: tuple[Choice, ...] | None = None
             at = bound if bound > 0 else 0
@@ -182,12 +197,37 @@ class MeldTable:
             bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
         if best is None:
             return None
+        return self._groups(best)
+
+    def _groups(self, best: tuple[Choice, ...]) -> list[list[Card]]:
+        """The cards of the melds ``best`` names (the wild cards from the back)."""
         jokers_left, deuces_left = list(self.jokers), list(self.deuces)
         groups: list[list[Card]] = []
         for rank, n, a, b in best:
             groups.append(self.naturals[rank][:n] + [jokers_left.pop() for _ in range(a)]
                           + [deuces_left.pop() for _ in range(b)])
         return groups
+
+    def _first(self, bound: int, jokers: int, deuces: int) -> _First:
+        """What ``find`` asks first, of the states of at most ``bound`` cards (its first
+        bound) within the wild cards given, whatever the need: the points and melds of the
+        one a scan finds first where it does (fewest cards, then most points, the table's
+        order among equals; ``None`` where no state is), and the most points of any. Where
+        that one reaches the need, it is ``find``'s answer (it comes first among those that
+        do too); where none reaches it, ``find`` goes on to the next bound."""
+        most: tuple[int, int, tuple[Choice, ...]] | None = None
+        top = 0
+        for (j, d, k), (points, path) in (self._tables.get(bound)
+                                          or self.states(bound)).items():
+            if path and j <= jokers and d <= deuces:
+                if points > top:
+                    top = points
+                if most is None or (k, -points) < (most[0], -most[1]):
+                    most = (k, points, path)
+        found: _First = ((0, top, None) if most is None
+                         else (most[1], top, self._groups(most[2])))
+        self._firsts[bound, jokers, deuces] = found
+        return found
 
 
 def _shapes(rules: Rules, known: dict[tuple[str, int, int], _Shapes], rank: str,
