@@ -25,8 +25,13 @@ from .rules import Rules
 
 Choice = tuple[str, int, int, int]   # rank, naturals, jokers, deuces
 Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
-# a rank's melds, the fewest cards of any, and the melds within each bound on the cards
-_Shapes = tuple[list[Shape], int, dict[int, list[Shape]]]
+# a state one meld makes: its key (jokers, deuces, cards) and value (points, melds)
+_Single = tuple[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
+# a rank's melds: the rank, its melds within each bound on the cards (as they are asked
+# for), every one, and the states each of those makes alone (``MeldTable.states``); and
+# (``_Shapes``) the fewest cards of any, with those (``None`` where the rank makes none)
+_Rank = tuple[str, dict[int, list[Shape]], list[Shape], dict[int, list[_Single]]]
+_Shapes = tuple[int, _Rank | None]
 State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
 # ``MeldTable._first``: the first state's points, the most points of any, its melds
 _First = tuple[int, int, list[list[Card]] | None]
@@ -50,9 +55,9 @@ class MeldTable:
         joker_pts = self.jokers[0].points if self.jokers else 0
         deuce_pts = self.deuces[0].points if self.deuces else 0
         # each rank's melds: (naturals, jokers, deuces, cards, points), in that order, and
-        # the same within each bound on the cards
-        self.shapes: list[tuple[str, list[Shape]]] = []
-        self._within: list[tuple[str, dict[int, list[Shape]], list[Shape]]] = []
+        # the same within each bound on the cards (``_Rank``)
+        self._within: list[_Rank] = []
+        within_ranks = self._within.append
         most, fewest = rules.max_wilds, rules.min_naturals
         jokers, deuces = min(jokers, most, max_cards), min(deuces, most, max_cards)
         # each rank's melds by its naturals and the cards it may use (``_shapes``),
@@ -63,23 +68,23 @@ class MeldTable:
         if known is None:
             known = by_wilds[wilds_key] = {}
         least = 0   # the fewest cards of any meld
+        wild = jokers + deuces
         for rank, cards in naturals.items():
             count = len(cards)
             if count < fewest or rank == "3":
                 continue
             if count > max_cards:
                 count = max_cards
-            limit = count + jokers + deuces   # beyond that the bound binds nothing
+            limit = count + wild   # beyond that the bound binds nothing
             if limit > max_cards:
                 limit = max_cards
             found = known.get((rank, count, limit))
             if found is None:
                 found = _shapes(rules, known, rank, cards[0].points, count, jokers, deuces,
                                 limit, joker_pts, deuce_pts)
-            shapes, size, within = found
-            if shapes:
-                self.shapes.append((rank, shapes))
-                self._within.append((rank, within, shapes))
+            size, melds = found
+            if melds is not None:
+                within_ranks(melds)
                 if not least or size < least:
                     least = size
         # below twice the smallest meld, no two melds fit: every state is one meld
@@ -100,18 +105,20 @@ class MeldTable:
         if bound < self._single:
             # what the table below makes where no two melds fit: the state of each meld's
             # counts holds the first rank (in order) whose meld of them scores most
-            for rank, within, every in self._within:
-                shapes = within.get(bound)
-                if shapes is None:
-                    shapes = _bounded(within, every, bound)
-                for n, a, b, size, gain in shapes:
-                    key = (a, b, size)
+            for rank, within, every, alone in self._within:
+                made = alone.get(bound)
+                if made is None:
+                    made = alone[bound] = [
+                        ((a, b, size), (gain, ((rank, n, a, b),)))
+                        for n, a, b, size, gain in (within.get(bound)
+                                                    or _bounded(within, every, bound))]
+                for key, value in made:
                     old = states.get(key)
-                    if old is None or old[0] < gain:
-                        states[key] = (gain, ((rank, n, a, b),))
+                    if old is None or old[0] < value[0]:
+                        states[key] = value
             self._tables[bound] = states
             return states
-        for rank, within, every in self._within:
+        for rank, within, every, _ in self._within:
             shapes = within.get(bound)
             if shapes is None:
                 shapes = _bounded(within, every, bound)
@@ -146,7 +153,7 @@ class MeldTable:
              deuces: int | None = None) -> list[list[Card]] | None:
         """New melds worth at least ``need`` with at most ``max_cards`` cards and at most the
         given wild cards (fewest cards, then most points), or ``None``."""
-        if not self.shapes:
+        if not self._within:
             return None   # no rank can make a meld
         jokers = len(self.jokers) if jokers is None else jokers
         deuces = len(self.deuces) if deuces is None else deuces
@@ -233,7 +240,7 @@ class MeldTable:
 def _shapes(rules: Rules, known: dict[tuple[str, int, int], _Shapes], rank: str,
             value: int, naturals: int, jokers: int, deuces: int, max_cards: int,
             joker_pts: int, deuce_pts: int) -> _Shapes:
-    """A rank's melds (``MeldTable.shapes``) of at most ``naturals`` naturals, the wild
+    """A rank's melds (``MeldTable._within``) of at most ``naturals`` naturals, the wild
     cards given (at most the rules' and ``max_cards``) and ``max_cards`` cards (at most the
     naturals and wild cards), each (naturals, jokers, deuces, cards, points), with the
     fewest cards of any and, as they are asked for, the same melds within each bound on
@@ -245,7 +252,8 @@ def _shapes(rules: Rules, known: dict[tuple[str, int, int], _Shapes], rank: str,
               for a in range(min(jokers, most, max_cards - n) + 1)
               for b in range(min(deuces, most - a, max_cards - n - a) + 1)
               if meld_ok(rules, rank, n, a + b, False)]
-    found: _Shapes = (shapes, min((shape[3] for shape in shapes), default=0), {})
+    found: _Shapes = (min((shape[3] for shape in shapes), default=0),
+                      (rank, {}, shapes, {}) if shapes else None)
     if len(known) < 100_000:
         known[(rank, naturals, max_cards)] = found
     return found
