@@ -25,9 +25,16 @@ from .rules import Rules
 
 Choice = tuple[str, int, int, int]   # rank, naturals, jokers, deuces
 Shape = tuple[int, int, int, int, int]   # naturals, jokers, deuces, cards, points
-# a rank's melds, the fewest cards of any, and the melds within each bound on the cards
-_Shapes = tuple[list[Shape], int, dict[int, list[Shape]]]
+# a state one meld makes: its key (jokers, deuces, cards) and value (points, melds)
+_Single = tuple[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
+# a rank's melds: the rank, its melds within each bound on the cards (as they are asked
+# for), every one, and the states each of those makes alone (``MeldTable.states``); and
+# (``_Shapes``) the fewest cards of any, with those (``None`` where the rank makes none)
+_Rank = tuple[str, dict[int, list[Shape]], list[Shape], dict[int, list[_Single]]]
+_Shapes = tuple[int, _Rank | None]
 State = dict[tuple[int, int, int], tuple[int, tuple[Choice, ...]]]
+# ``MeldTable._first``: the first state's points, the most points of any, its melds
+_First = tuple[int, int, list[list[Card]] | None]
 Ranked = tuple[int, int, int, int, tuple[Choice, ...]]   # cards, -points, jokers, deuces, melds
 _BY_CARDS_AND_POINTS = itemgetter(0, 1)
 FIRST_BOUND = 3   # cards: the smallest meld
@@ -48,9 +55,9 @@ class MeldTable:
         joker_pts = self.jokers[0].points if self.jokers else 0
         deuce_pts = self.deuces[0].points if self.deuces else 0
         # each rank's melds: (naturals, jokers, deuces, cards, points), in that order, and
-        # the same within each bound on the cards
-        self.shapes: list[tuple[str, list[Shape]]] = []
-        self._within: list[tuple[str, dict[int, list[Shape]], list[Shape]]] = []
+        # the same within each bound on the cards (``_Rank``)
+        self._within: list[_Rank] = []
+        within_ranks = self._within.append
         most, fewest = rules.max_wilds, rules.min_naturals
         jokers, deuces = min(jokers, most, max_cards), min(deuces, most, max_cards)
         # each rank's melds by its naturals and the cards it may use (``_shapes``),
@@ -61,23 +68,23 @@ class MeldTable:
         if known is None:
             known = by_wilds[wilds_key] = {}
         least = 0   # the fewest cards of any meld
+        wild = jokers + deuces
         for rank, cards in naturals.items():
             count = len(cards)
             if count < fewest or rank == "3":
                 continue
             if count > max_cards:
                 count = max_cards
-            limit = count + jokers + deuces   # beyond that the bound binds nothing
+            limit = count + wild   # beyond that the bound binds nothing
             if limit > max_cards:
                 limit = max_cards
             found = known.get((rank, count, limit))
             if found is None:
                 found = _shapes(rules, known, rank, cards[0].points, count, jokers, deuces,
                                 limit, joker_pts, deuce_pts)
-            shapes, size, within = found
-            if shapes:
-                self.shapes.append((rank, shapes))
-                self._within.append((rank, within, shapes))
+            size, melds = found
+            if melds is not None:
+                within_ranks(melds)
                 if not least or size < least:
                     least = size
         # below twice the smallest meld, no two melds fit: every state is one meld
@@ -85,6 +92,8 @@ class MeldTable:
         self._tables: dict[int, State] = {}
         self._ranks: dict[int, tuple[list[int], list[Ranked]]] = {}
         self._asked: dict[int, int] = {}   # questions at each bound not yet ranked
+        # ``_first``'s answers, by the first bound and the wild cards allowed
+        self._firsts: dict[tuple[int, int, int], _First] = {}
 
     def states(self, bound: int) -> State:
         """The table's states that use at most ``bound`` cards (``bound <= max_cards``)."""
@@ -96,18 +105,20 @@ class MeldTable:
         if bound < self._single:
             # what the table below makes where no two melds fit: the state of each meld's
             # counts holds the first rank (in order) whose meld of them scores most
-            for rank, within, every in self._within:
-                shapes = within.get(bound)
-                if shapes is None:
-                    shapes = _bounded(within, every, bound)
-                for n, a, b, size, gain in shapes:
-                    key = (a, b, size)
+            for rank, within, every, alone in self._within:
+                made = alone.get(bound)
+                if made is None:
+                    made = alone[bound] = [
+                        ((a, b, size), (gain, ((rank, n, a, b),)))
+                        for n, a, b, size, gain in (within.get(bound)
+                                                    or _bounded(within, every, bound))]
+                for key, value in made:
                     old = states.get(key)
-                    if old is None or old[0] < gain:
-                        states[key] = (gain, ((rank, n, a, b),))
+                    if old is None or old[0] < value[0]:
+                        states[key] = value
             self._tables[bound] = states
             return states
-        for rank, within, every in self._within:
+        for rank, within, every, _ in self._within:
             shapes = within.get(bound)
             if shapes is None:
                 shapes = _bounded(within, every, bound)
@@ -142,13 +153,24 @@ class MeldTable:
              deuces: int | None = None) -> list[list[Card]] | None:
         """New melds worth at least ``need`` with at most ``max_cards`` cards and at most the
         given wild cards (fewest cards, then most points), or ``None``."""
-        if not self.shapes:
+        if not self._within:
             return None   # no rank can make a meld
         jokers = len(self.jokers) if jokers is None else jokers
         deuces = len(self.deuces) if deuces is None else deuces
         limit = min(max_cards, self.max_cards)
         bound = min(FIRST_BOUND, limit)
         done = 0   # no state of at most this many cards does
+        at = bound if bound > 0 else 0
+        first = self._firsts.get((at, jokers, deuces))
+        if first is None:
+            first = self._first(at, jokers, deuces)
+        if first[2] is not None and first[0] >= need:
+            return [g[:] for g in first[2]]   # (the one meld most kinds of take ask)
+        if first[1] < need:   # no state at the first bound does
+            if bound >= limit:
+                return None
+            done = bound
+            bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
         while True:
             best: tuple[Choice, ...] | None = None
             at = bound if bound > 0 else 0
@@ -182,6 +204,10 @@ class MeldTable:
             bound = min(bound + 1 if bound < 8 else bound * 3 // 2, limit)
         if best is None:
             return None
+        return self._groups(best)
+
+    def _groups(self, best: tuple[Choice, ...]) -> list[list[Card]]:
+        """The cards of the melds ``best`` names (the wild cards from the back)."""
         jokers_left, deuces_left = list(self.jokers), list(self.deuces)
         groups: list[list[Card]] = []
         for rank, n, a, b in best:
@@ -189,11 +215,32 @@ class MeldTable:
                           + [deuces_left.pop() for _ in range(b)])
         return groups
 
+    def _first(self, bound: int, jokers: int, deuces: int) -> _First:
+        """What ``find`` asks first, of the states of at most ``bound`` cards (its first
+        bound) within the wild cards given, whatever the need: the points and melds of the
+        one a scan finds first where it does (fewest cards, then most points, the table's
+        order among equals; ``None`` where no state is), and the most points of any. Where
+        that one reaches the need, it is ``find``'s answer (it comes first among those that
+        do too); where none reaches it, ``find`` goes on to the next bound."""
+        most: tuple[int, int, tuple[Choice, ...]] | None = None
+        top = 0
+        for (j, d, k), (points, path) in (self._tables.get(bound)
+                                          or self.states(bound)).items():
+            if path and j <= jokers and d <= deuces:
+                if points > top:
+                    top = points
+                if most is None or (k, -points) < (most[0], -most[1]):
+                    most = (k, points, path)
+        found: _First = ((0, top, None) if most is None
+                         else (most[1], top, self._groups(most[2])))
+        self._firsts[bound, jokers, deuces] = found
+        return found
+
 
 def _shapes(rules: Rules, known: dict[tuple[str, int, int], _Shapes], rank: str,
             value: int, naturals: int, jokers: int, deuces: int, max_cards: int,
             joker_pts: int, deuce_pts: int) -> _Shapes:
-    """A rank's melds (``MeldTable.shapes``) of at most ``naturals`` naturals, the wild
+    """A rank's melds (``MeldTable._within``) of at most ``naturals`` naturals, the wild
     cards given (at most the rules' and ``max_cards``) and ``max_cards`` cards (at most the
     naturals and wild cards), each (naturals, jokers, deuces, cards, points), with the
     fewest cards of any and, as they are asked for, the same melds within each bound on
@@ -205,7 +252,8 @@ def _shapes(rules: Rules, known: dict[tuple[str, int, int], _Shapes], rank: str,
               for a in range(min(jokers, most, max_cards - n) + 1)
               for b in range(min(deuces, most - a, max_cards - n - a) + 1)
               if meld_ok(rules, rank, n, a + b, False)]
-    found: _Shapes = (shapes, min((shape[3] for shape in shapes), default=0), {})
+    found: _Shapes = (min((shape[3] for shape in shapes), default=0),
+                      (rank, {}, shapes, {}) if shapes else None)
     if len(known) < 100_000:
         known[(rank, naturals, max_cards)] = found
     return found

@@ -10,6 +10,7 @@ further melds of a side's first meld and going out with the pile.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from .actions import TakePile, take_of, trusted
@@ -23,6 +24,7 @@ from .rules import CANASTA_MINIMUM, NATURAL_CANASTA_MINIMUM
 from .table_state import TableState
 
 T = TypeVar("T")
+_ORDER, _IS_JOKER = attrgetter("order"), attrgetter("is_joker")
 
 
 class once(Generic[T]):   # (a decorator, named as one)
@@ -56,8 +58,9 @@ class PileTake:
         # jokers first; the cards beside the top card come from the front of each kind,
         # the further melds' from the back, so no card is used twice
         wilds = [c for c in hand if c.is_wild]
-        if len(wilds) > 1:
-            wilds.sort(key=_jokers_first)
+        if len(wilds) > 1:   # the 2s by their order, then the jokers (a stable sort) first
+            wilds.sort(key=_ORDER)
+            wilds.sort(key=_IS_JOKER, reverse=True)
         self.wilds = wilds
         self.frozen = game.pile_frozen_for(team)
         # what the top card counts toward the initial minimum (Modern American: nothing)
@@ -84,16 +87,25 @@ class PileTake:
         return first_meld_brings(self.game, self.team)
 
     def kinds(self) -> Iterator[tuple[int, int]]:
+        for n, wilds in self.rows():
+            for w in wilds:
+                yield n, w
+
+    def rows(self) -> Iterator[tuple[int, range]]:
+        """The kinds by their naturals beside the top card: each count of naturals the
+        pile allows, with the counts of wild cards that may join them (none beside the top
+        card alone, which goes onto the side's meld of its rank)."""
         r = self.game.rules
         short = onto_short_meld(r, self.all_melds, self.top)   # PG's option (B.15)
+        wilds = range(min(len(self.wilds), r.max_wilds) + 1)
         for n in range(len(self.tops) + 1):
             if ((self.frozen or r.take_needs_pair) and 0 < n < 2
                     or self.frozen and n == 0 and not short):
                 continue
-            for w in range(min(len(self.wilds), r.max_wilds) + 1):
-                if n == 0 and (w or self.top.rank not in self.melds):
-                    continue
-                yield n, w
+            if n:
+                yield n, wilds
+            elif self.top.rank in self.melds:
+                yield 0, _NO_WILDS
 
     def _alone(self) -> Callable[[int, int], TakePile | None]:
         """The judge of the take by itself with ``n`` naturals and ``w`` wild cards beside
@@ -166,33 +178,34 @@ class PileTake:
         refused = self._wilds_refused
         most = wilds_most if refused < 0 else min(wilds_most, refused)
         law = law_of_melds(r)
+        top_sums, top_texts = self.top_sums, self.top_texts
         out: list[TakePile] = []
-        for n, w in self.kinds():
-            if w == 0 or n == 0:   # a new row: what its count of naturals shares
-                if n == 0 and alone_refused:
-                    action = further(0, 0)
-                    if action is not None:
-                        out.append(action)
-                    continue
-                naturals = n + 1 + old_naturals
-                base = self.top_sums[n]
-                texts = self.top_texts[:n]
-            points = base + wild_sums[w]
-            ok: bool | None = w <= most and (melded or top_points + points >= minimum)
-            if ok:
-                wilds = w + old_wilds
-                ok = law.get((rank, naturals, wilds, False))
-                if ok is None:
-                    ok = meld_ok(r, rank, naturals, wilds, False)
-                if ok and not melded:
-                    ok = (self._canasta_minimum(naturals, wilds) if canasta
-                          else top_value + points >= minimum)
-            if ok:
-                out.append(take_of(texts + wild_texts[:w] if w else texts[:], []))
-            else:
-                action = further(n, w)
+        for n, row in self.rows():   # what a count of naturals shares
+            if n == 0 and alone_refused:
+                action = further(0, 0)
                 if action is not None:
                     out.append(action)
+                continue
+            naturals = n + 1 + old_naturals
+            base = top_sums[n]
+            texts = top_texts[:n]
+            for w in row:
+                points = base + wild_sums[w]
+                ok: bool | None = w <= most and (melded or top_points + points >= minimum)
+                if ok:
+                    wilds = w + old_wilds
+                    ok = law.get((rank, naturals, wilds, False))
+                    if ok is None:
+                        ok = meld_ok(r, rank, naturals, wilds, False)
+                    if ok and not melded:
+                        ok = (self._canasta_minimum(naturals, wilds) if canasta
+                              else top_value + points >= minimum)
+                if ok:
+                    out.append(take_of(texts + wild_texts[:w] if w else texts[:], []))
+                else:
+                    action = further(n, w)
+                    if action is not None:
+                        out.append(action)
         return out
 
     def _planner_alone(self, n: int, w: int) -> TakePile | None:
@@ -280,8 +293,7 @@ class PileTake:
         return trusted(TakePile, cards=card_texts(cards), melds=[card_texts(g) for g in groups])
 
 
-def _jokers_first(card: Card) -> tuple[int, int]:
-    return -card.points, card.order
+_NO_WILDS = range(1)   # (no wild card beside the top card alone)
 
 
 def _sums(cards: list[Card]) -> list[int]:

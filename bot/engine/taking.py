@@ -114,12 +114,11 @@ class _Search(PileTake):
         rules, rank = self.game.rules, self.top.rank
         naturals: dict[str, list[Card]] = {}
         for c in self.hand:
-            if c.rank != rank and not c.is_wild:
-                cards = naturals.get(c.rank)
-                if cards is None:
-                    naturals[c.rank] = [c]
-                else:
-                    cards.append(c)
+            x = c.rank
+            if x in naturals:
+                naturals[x].append(c)
+            elif x != rank and not c.is_wild:
+                naturals[x] = [c]
         return naturals, most_points(rules, naturals, self.wilds)
 
     def _going_out(self, n: int, w: int) -> TakePile | None:
