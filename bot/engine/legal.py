@@ -53,8 +53,12 @@ def blocking_moves(game: TableState, player: str) -> list[Meld]:
     if len(threes) < BLACK_THREES:
         return []
     moves: list[Meld] = []
-    for kind in ("joker", "red", "black"):
-        wilds = [c for c in hand if c.is_wild and wild_kind(c) == kind][:MATCHING_WILDS]
+    by_kind: dict[str, list[Card]] = {"joker": [], "red": [], "black": []}
+    for c in hand:
+        if c.is_wild:
+            by_kind[wild_kind(c)].append(c)
+    for matching in by_kind.values():   # (jokers, red 2s, black 2s)
+        wilds = matching[:MATCHING_WILDS]
         if len(wilds) < MATCHING_WILDS:
             continue
         if not accepted(plan_meld, game, player, [threes + wilds], [], check_held=False):
