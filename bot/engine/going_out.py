@@ -266,7 +266,8 @@ class Everything:
         if old is None or not (own or rank in self.melds):
             return False
         fresh = self._entry(rank, own)
-        return fresh is not None and fresh[1:] == old[1:] and self._alike(fresh, old)
+        return (fresh is not None and fresh[1] == old[1] and fresh[2] == old[2]
+                and self._alike(fresh, old))
 
     def _alike(self, fresh: tuple[int, int, int], old: tuple[int, int, int]) -> bool:
         """Does a row that keeps its fewest and most wild cards (``old`` for the whole

@@ -101,11 +101,12 @@ def _lay_out(given: list[tuple[str, int]], txt: dict[str, list[str]], handed: li
 
 def _with_wilds(own: list[str] | None, count: int, handed: list[str],
                 used: int) -> list[str] | None:
-    """A rank's notation in a line, a new list: its naturals (``own``) and ``count`` wild
-    cards handed out from the ``used``-th on (``None``: nothing to meld)."""
+    """A rank's notation in a line: its naturals (``own``) and ``count`` wild cards handed
+    out from the ``used``-th on (``None``: nothing to meld); ``own`` itself where no wild
+    card joins it (lines share the lists they lay out alike, none changed once made)."""
     if count:
         return own + handed[used:used + count] if own else handed[used:used + count]
-    return list(own) if own else None
+    return own or None
 
 
 class _Whole:
@@ -156,6 +157,7 @@ class _Whole:
         self.made_names = made
         # the side's canastas the line leaves as they are
         self.kept = [kind for key, kind in judge.kinds if key not in self.joined]
+        self.all_kinds = self.kept + made   # the side's canastas after the line
         self.kept_keys = {key for key, _ in judge.kinds}
 
     def whole_line(self) -> Meld | None:
@@ -165,7 +167,7 @@ class _Whole:
         if self.refused or judge.refuses(None):
             return None
         made = self.made_names
-        if not judge.allows(self.kept + made, made, None):
+        if not judge.allows(self.all_kinds, made, None):
             return None
         return meld_of(list(self.groups), dict(self.adds))
 
@@ -231,9 +233,13 @@ class _Whole:
                 kinds = [kind for key, kind in judge.kinds if key not in joined or key == rank]
             names = self.made_names
             before, upto = self.made_at[row]
-            made = names[:before] + [name] + names[upto:] if name is not None else (
-                names[:before] + names[upto:])
-            ok = judge.allows(kinds + made, made, spare)
+            if kinds is self.kept and (names[before:upto] == [name] if name is not None
+                                       else upto == before):
+                ok = judge.allows(self.all_kinds, names, spare)   # (as the whole hand's)
+            else:
+                made = names[:before] + [name] + names[upto:] if name is not None else (
+                    names[:before] + names[upto:])
+                ok = judge.allows(kinds + made, made, spare)
         if not ok:
             return (False, None) if respread else (True, None)
         if count != whole[row][1]:
