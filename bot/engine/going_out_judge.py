@@ -233,8 +233,8 @@ class _Whole:
                 kinds = [kind for key, kind in judge.kinds if key not in joined or key == rank]
             names = self.made_names
             before, upto = self.made_at[row]
-            if kinds is self.kept and (names[before:upto] == [name] if name is not None
-                                       else upto == before):
+            if kinds is self.kept and (upto - before == 1 and names[before] == name
+                                       if name is not None else upto == before):
                 ok = judge.allows(self.all_kinds, names, spare)   # (as the whole hand's)
             else:
                 made = names[:before] + [name] + names[upto:] if name is not None else (
