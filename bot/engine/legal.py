@@ -117,9 +117,10 @@ def legal_actions(game: TableState, player: str) -> list[Action]:
                                      and not r.play_to_stock_end and r.going_out_by_discard):
             actions.extend(discards(game, player))
         out = going_out_lines(seat)
+        sets_out = len(out)
         if shapes:
             out += going_out_with_shapes(game, player)
-        melds = meld_actions(seat, out)
+        melds = meld_actions(seat, out, sets_out)
         actions.extend(melds)
         if shapes:
             actions.extend(shape_moves(game, player,

@@ -38,8 +38,10 @@ _POINTS = itemgetter(7)   # a part's points
 Prefix = tuple[int, bool, int, bool, bool, bool]
 
 
-def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
-    """Building melds (``out``: the going-out lines, already found, left out here)."""
+def meld_actions(seat: Seat, out: list[Meld], sets_out: int = 0) -> list[Meld]:
+    """Building melds (``out``: the going-out lines, already found, left out here; the
+    first ``sets_out`` of them ``going_out_lines``', the whole hand's first where there is
+    one, every other keeping back one card)."""
     melded = bool(seat.table)
     legal: list[Meld] = smallest_melds(seat) if melded else []
     cands: list[tuple[Groups, Adds, list[Part] | None, int]] = []   # (... cards)
@@ -72,8 +74,9 @@ def meld_actions(seat: Seat, out: list[Meld]) -> list[Meld]:
         later = None if plain else ({_used(a) for a in legal} | {c[3] for c in cands}
                                     | {p[0] for ladder in ladders
                                        for p in ladder.prefixes[:-1]})
-        for a in out:
-            size = _used(a)
+        kept_back = len(seat.hand) - 1
+        for i, a in enumerate(out):
+            size = kept_back if 0 < i < sets_out else _used(a)
             if later is None or size in later:
                 seen.put(size, of_move(a))
         kept = [a for a in legal if not seen.has(_used(a), of_move(a))]

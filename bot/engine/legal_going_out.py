@@ -20,7 +20,8 @@ from .rules import Rules
 
 def going_out_lines(seat: Seat) -> list[Meld]:
     """Every way to go out by melding this turn: one Meld for each rank of card that can be
-    the last one left to discard, and one melding the whole hand (A.9). Each line is worked
+    the last one left to discard, and one melding the whole hand (A.9), which comes first
+    where there is one (every other keeps back one card). Each line is worked
     out by counts (``wilds_given``) and judged by counts where the rules allow
     (``going_out_judge.Judge``); its cards are laid out only when it is offered."""
     game, r = seat.game, seat.rules

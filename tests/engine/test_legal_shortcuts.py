@@ -106,3 +106,25 @@ def test_judged_lines_are_the_planners(name: str, monkeypatch: pytest.MonkeyPatc
                  if sum(c.is_black_three for c in g.hands[g.turn]) >= 3
                  and any(m["kind"] == "meld" and len(m["groups"]) > 3 for m in moves))
     assert threes > 0 or name in ("hand_and_foot", "pennies", "modern_american")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_whole_hands_line_comes_first(name: str) -> None:
+    """``going_out_lines`` gives the line melding the whole hand first where there is one,
+    and every other line keeps back one card (``meld_actions`` counts their cards so)."""
+    from bot.engine.legal_candidates import _used
+    from bot.engine.legal_going_out import going_out_lines
+    from bot.engine.legal_melds import Seat
+    rng = random.Random(9)
+    games = [_position(name, size, rng, melded) for size in (12, 16, 24, 40, 60, 80)
+             for melded in (False, True) for _ in range(8)]
+    lines = 0
+    for g in games:
+        seat = Seat(g, g.turn)
+        hand = len(seat.hand)
+        found = going_out_lines(seat)
+        lines += len(found)
+        assert all(_used(a) == hand - 1 for a in found[1:])
+        assert all(_used(a) in (hand - 1, hand) for a in found[:1])
+    assert lines > 0 or name in ("brazilian", "bolivia", "hand_and_foot", "pennies",
+                                 "modern_american")
