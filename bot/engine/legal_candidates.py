@@ -71,7 +71,8 @@ def meld_actions(seat: Seat, out: list[Meld], sets_out: int = 0) -> list[Meld]:
     seen = Seen() if out or not plain else NOTHING_SEEN
     if out:
         # (a line is kept only where a later move has as many cards: a candidate, a rung)
-        later = None if plain else ({_used(a) for a in legal} | {c[3] for c in cands}
+        sizes = [_used(a) for a in legal]   # the smallest forms'
+        later = None if plain else (set(sizes) | {c[3] for c in cands}
                                     | {p[0] for ladder in ladders
                                        for p in ladder.prefixes[:-1]})
         kept_back = len(seat.hand) - 1
@@ -79,9 +80,11 @@ def meld_actions(seat: Seat, out: list[Meld], sets_out: int = 0) -> list[Meld]:
             size = kept_back if 0 < i < sets_out else _used(a)
             if later is None or size in later:
                 seen.put(size, of_move(a))
-        kept = [a for a in legal if not seen.has(_used(a), of_move(a))]
-        if len(kept) < len(legal):
-            legal = kept
+        if sizes and max(sizes) >= kept_back:   # (no line melds fewer cards)
+            kept = [a for a, size in zip(legal, sizes, strict=True)
+                    if not seen.has(size, of_move(a))]
+            if len(kept) < len(legal):
+                legal = kept
     smallest = len(legal)
     if plain:
         found = _plain_melded(seat, legal, seen)
