@@ -17,8 +17,10 @@ def quick_going_out(seat: Seat, foot: bool) -> bool:
     """Can a going-out line be judged by its counts (``going_out_judge.Judge``) as the planner
     judges it? Not where the foot waits, a packet comes with a canasta, the rules look
     beyond a meld's counts and its wild cards (Modern American's rule of five and wildless
-    ranks), a first meld brings cards or has Modern American's limits, or a 3 other than a
-    black three (or Kombo's black threes) is in the hand."""
+    ranks), a first meld brings a bonus pile or a single card (Mexican's 13 make it a
+    building meld: ``Judge.going_out``) or has Modern American's limits, or a 3 other than
+    a black three is in the hand (Kombo's black threes are judged as any meld, at most four
+    to a meld)."""
     game, r = seat.game, seat.rules
     if foot or r.meld_base or r.wildless_ranks or (
             r.foot_on == "canasta" and game.feet.get(seat.player)):
