@@ -37,6 +37,8 @@ def quick_lines(seat: Seat, everything: Everything, spares: list[Card | None],
         if whole is not None and spare is not None and not spare.is_wild:
             if not wild_texts and len(counts) == 1 and counts[spare.rank] == 1:
                 continue
+            # (``without`` asks ``alike`` first too; asked here, the common case skips its
+            # setup, a rank not alike asks twice)
             given = whole.given if everything.alike(spare.rank) else everything.without(spare)
             if given is None:
                 continue
